@@ -1,0 +1,57 @@
+import Foundation
+
+/// The file system as the engine needs it. The live version is ``LocalFileSystem``; tests hand in
+/// an in-memory one, so no engine test touches the disk.
+///
+/// Paths are absolute strings; ``FilePath`` helps join them.
+public protocol FileSystem: Sendable {
+  func fileExists(at path: String) -> Bool
+  func directoryExists(at path: String) -> Bool
+  /// Names (not paths) of the entries in a directory, sorted.
+  func contentsOfDirectory(at path: String) throws -> [String]
+  func readFile(at path: String) throws -> Data
+  /// Writes so that a reader sees either the old file or the new one, never a half-written one,
+  /// and the new one survives a crash right after this returns (temporary file, fsync, rename).
+  func writeAtomically(_ data: Data, to path: String) throws
+  func createDirectory(at path: String) throws
+  func moveItem(from source: String, to destination: String) throws
+  /// Runs `body` while holding an exclusive advisory lock on `path` (created if missing), so two
+  /// ditutor processes on one checkout take turns.
+  func withExclusiveLock<T>(at path: String, _ body: () throws -> T) throws -> T
+}
+
+extension FileSystem {
+  public func readText(at path: String) throws -> String {
+    let data = try readFile(at: path)
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// Joins and splits the absolute paths that ``FileSystem`` takes.
+public enum FilePath {
+  public static func join(_ base: String, _ components: String...) -> String {
+    components.reduce(base) { path, component in
+      if component.isEmpty { return path }
+      if path.hasSuffix("/") { return path + component }
+      return path + "/" + component
+    }
+  }
+
+  /// `path` relative to `root` when it lies inside it, for messages a learner reads.
+  public static func relative(_ path: String, to root: String) -> String {
+    let prefix = root.hasSuffix("/") ? root : root + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+
+  public static func lastComponent(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+
+  public static func parent(_ path: String) -> String {
+    var parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count > 1 else { return path }
+    parts.removeLast()
+    let joined = parts.joined(separator: "/")
+    return joined.isEmpty ? "/" : joined
+  }
+}

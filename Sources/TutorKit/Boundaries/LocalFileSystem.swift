@@ -1,0 +1,105 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The real disk.
+public struct LocalFileSystem: FileSystem {
+  public init() {}
+
+  public func fileExists(at path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      && !isDirectory.boolValue
+  }
+
+  public func directoryExists(at path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
+  }
+
+  public func contentsOfDirectory(at path: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+  }
+
+  public func readFile(at path: String) throws -> Data {
+    try Data(contentsOf: URL(fileURLWithPath: path))
+  }
+
+  public func writeAtomically(_ data: Data, to path: String) throws {
+    let directory = FilePath.parent(path)
+    let temporary = FilePath.join(
+      directory, ".\(FilePath.lastComponent(path)).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    guard descriptor >= 0 else { throw FileSystemError.posix("create \(temporary)", errno) }
+    do {
+      try data.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+          if written < 0 {
+            if errno == EINTR { continue }
+            throw FileSystemError.posix("write \(temporary)", errno)
+          }
+          offset += written
+        }
+      }
+      guard fsync(descriptor) == 0 else { throw FileSystemError.posix("fsync \(temporary)", errno) }
+      close(descriptor)
+    } catch {
+      close(descriptor)
+      unlink(temporary)
+      throw error
+    }
+    guard rename(temporary, path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw FileSystemError.posix("rename to \(path)", code)
+    }
+    // The rename itself is durable only once the directory is flushed.
+    let directoryDescriptor = open(directory, O_RDONLY)
+    if directoryDescriptor >= 0 {
+      fsync(directoryDescriptor)
+      close(directoryDescriptor)
+    }
+  }
+
+  public func createDirectory(at path: String) throws {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  public func moveItem(from source: String, to destination: String) throws {
+    guard rename(source, destination) == 0 else {
+      throw FileSystemError.posix("move \(source) to \(destination)", errno)
+    }
+  }
+
+  public func withExclusiveLock<T>(at path: String, _ body: () throws -> T) throws -> T {
+    let descriptor = open(path, O_RDWR | O_CREAT, 0o644)
+    guard descriptor >= 0 else { throw FileSystemError.posix("open lock \(path)", errno) }
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw FileSystemError.posix("lock \(path)", errno) }
+    }
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
+}
+
+public enum FileSystemError: Error, CustomStringConvertible, Equatable {
+  case posix(String, Int32)
+  case notFound(String)
+
+  public var description: String {
+    switch self {
+    case .posix(let action, let code):
+      "Could not \(action): \(String(cString: strerror(code)))"
+    case .notFound(let path):
+      "No such file: \(path)"
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// Reads the course from a package checkout: every `Lessons/NN-slug.md` file, in order.
+///
+/// Nothing lists the lessons in code; adding a file adds a lesson. Every problem in every file is
+/// collected, so an author sees them all at once rather than one per run.
+public struct CourseLoader: Sendable {
+  public static let lessonsFolder = "Lessons"
+  public static let exercisesFolder = "Exercises"
+
+  private let fileSystem: any FileSystem
+  private let parser = MarkdownParser()
+
+  public init(fileSystem: any FileSystem) {
+    self.fileSystem = fileSystem
+  }
+
+  public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    public var problems: [CourseProblem]
+
+    public var description: String {
+      "The course has \(problems.count == 1 ? "a problem" : "\(problems.count) problems"):\n"
+        + problems.map { "  \($0)" }.joined(separator: "\n")
+    }
+  }
+
+  public func load(root: String) throws(Failure) -> Course {
+    let directory = FilePath.join(root, Self.lessonsFolder)
+    let names: [String]
+    do {
+      names = try fileSystem.contentsOfDirectory(at: directory)
+    } catch {
+      throw Failure(problems: [
+        CourseProblem(file: Self.lessonsFolder, reason: .unreadable(String(describing: error)))
+      ])
+    }
+
+    var lessons: [Lesson] = []
+    var problems: [CourseProblem] = []
+    for name in names {
+      guard let prefix = Self.lessonNumber(fileName: name) else { continue }
+      let relativePath = FilePath.join(Self.lessonsFolder, name)
+      do {
+        let text = try fileSystem.readText(at: FilePath.join(directory, name))
+        let lesson = try parseLesson(text, path: relativePath, filePrefix: prefix)
+        if let other = lessons.first(where: { $0.id == lesson.id }) {
+          problems.append(CourseProblem(file: relativePath, reason: .duplicateID(lesson.id, otherFile: other.path)))
+        } else if let other = lessons.first(where: { $0.order == lesson.order }) {
+          problems.append(CourseProblem(file: relativePath, reason: .duplicateOrder(lesson.order, otherFile: other.path)))
+        } else {
+          lessons.append(lesson)
+        }
+      } catch let problem as CourseProblem {
+        problems.append(problem)
+      } catch {
+        problems.append(CourseProblem(file: relativePath, reason: .unreadable(String(describing: error))))
+      }
+    }
+    if lessons.isEmpty && problems.isEmpty {
+      problems.append(CourseProblem(file: Self.lessonsFolder, reason: .noLessons(directory: Self.lessonsFolder)))
+    }
+    guard problems.isEmpty else { throw Failure(problems: problems) }
+    return Course(lessons: lessons)
+  }
+
+  /// `12` for `12-containers.md`; nil for files that are not lessons (`README.md`).
+  static func lessonNumber(fileName: String) -> Int? {
+    guard fileName.hasSuffix(".md") else { return nil }
+    let digits = fileName.prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty, fileName.dropFirst(digits.count).first == "-" else { return nil }
+    return Int(digits)
+  }
+
+  func parseLesson(_ text: String, path: String, filePrefix: Int) throws -> Lesson {
+    func problem(_ reason: CourseProblem.Reason) -> CourseProblem {
+      CourseProblem(file: path, reason: reason)
+    }
+    let frontMatter: FrontMatter
+    do {
+      frontMatter = try FrontMatter.split(text)
+    } catch {
+      throw problem(error)
+    }
+    guard let id = frontMatter.values["id"], !id.isEmpty else { throw problem(.missingKey("id")) }
+    guard id.allSatisfy({ ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }) else {
+      throw problem(.invalidID(id))
+    }
+    guard let title = frontMatter.values["title"], !title.isEmpty else { throw problem(.missingKey("title")) }
+    guard let orderText = frontMatter.values["order"] else { throw problem(.missingKey("order")) }
+    guard let order = Int(orderText), order > 0 else { throw problem(.invalidOrder(orderText)) }
+    guard order == filePrefix else {
+      throw problem(.orderDoesNotMatchFileName(order: order, prefix: filePrefix))
+    }
+
+    let document = parser.parse(frontMatter.body)
+    let (pages, quizBlocks) = split(document.blocks, lessonTitle: title)
+    guard !pages.isEmpty else { throw problem(.noPages) }
+    let quiz: [QuizQuestion]
+    do {
+      quiz = try QuizReader().read(quizBlocks)
+    } catch let error as QuizReader.Problem {
+      throw problem(.quiz(question: error.question, problem: error.message))
+    }
+    return Lesson(
+      id: id, title: title, order: order, summary: frontMatter.values["summary"] ?? "",
+      exerciseIDs: frontMatter.lists["exercises"] ?? [], pages: pages, quiz: quiz, path: path)
+  }
+
+  /// Pages start at each `##` heading; what comes before the first one is the opening page.
+  /// The `## Quiz` section is set aside.
+  private func split(_ blocks: [Block], lessonTitle: String) -> (pages: [Page], quiz: [Block]) {
+    var pages: [Page] = []
+    var quiz: [Block] = []
+    var current: (title: String, blocks: [Block])? = (lessonTitle, [])
+    var inQuiz = false
+
+    func finish() {
+      if let page = current, !page.blocks.isEmpty {
+        pages.append(Page(title: page.title, content: Document(page.blocks)))
+      }
+      current = nil
+    }
+
+    for block in blocks {
+      if case .heading(let level, let inlines) = block, level <= 2 {
+        if level == 1 && pages.isEmpty && current?.blocks.isEmpty == true && !inQuiz {
+          continue  // the lesson's own title: the page header already shows it
+        }
+        finish()
+        let title = inlines.plainText
+        inQuiz = level == 2 && title.trimmingCharacters(in: .whitespaces).lowercased() == "quiz"
+        if !inQuiz { current = (title, [block]) }
+        continue
+      }
+      if inQuiz {
+        quiz.append(block)
+      } else {
+        current?.blocks.append(block)
+      }
+    }
+    finish()
+    return (pages, quiz)
+  }
+}

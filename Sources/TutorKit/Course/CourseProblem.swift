@@ -1,0 +1,63 @@
+/// Something wrong with the course files, reported to the course author with the file it is in.
+public struct CourseProblem: Error, Sendable, Equatable, CustomStringConvertible {
+  public enum Reason: Error, Sendable, Equatable {
+    case missingFrontMatter
+    case unclosedFrontMatter
+    case malformedFrontMatter(line: Int, text: String)
+    case missingKey(String)
+    case invalidID(String)
+    case invalidOrder(String)
+    case orderDoesNotMatchFileName(order: Int, prefix: Int)
+    case duplicateID(String, otherFile: String)
+    case duplicateOrder(Int, otherFile: String)
+    case noPages
+    case quiz(question: String, problem: String)
+    case unreadable(String)
+    case noLessons(directory: String)
+  }
+
+  public var file: String
+  public var reason: Reason
+
+  public init(file: String, reason: Reason) {
+    self.file = file
+    self.reason = reason
+  }
+
+  public var description: String {
+    "\(file): \(reason.message)"
+  }
+}
+
+extension CourseProblem.Reason {
+  var message: String {
+    switch self {
+    case .missingFrontMatter:
+      "no front matter. A lesson starts with a `---` block holding id, title and order (see Lessons/README.md)."
+    case .unclosedFrontMatter:
+      "the front matter opened with `---` never closes. Add a `---` line after the last key."
+    case .malformedFrontMatter(let line, let text):
+      "line \(line) of the front matter is not `key: value`: \(text)"
+    case .missingKey(let key):
+      "the front matter has no `\(key):`. Add it (see Lessons/README.md)."
+    case .invalidID(let id):
+      "the id '\(id)' may use only lowercase letters, digits and '-'."
+    case .invalidOrder(let text):
+      "the order '\(text)' is not a positive whole number."
+    case .orderDoesNotMatchFileName(let order, let prefix):
+      "the front matter says order \(order) but the file name starts with \(prefix). Make them agree."
+    case .duplicateID(let id, let other):
+      "the id '\(id)' is already used by \(other). Lesson ids must be unique."
+    case .duplicateOrder(let order, let other):
+      "order \(order) is already used by \(other)."
+    case .noPages:
+      "the lesson has no text."
+    case .quiz(let question, let problem):
+      "quiz question \"\(question)\": \(problem)"
+    case .unreadable(let why):
+      "could not be read: \(why)"
+    case .noLessons(let directory):
+      "no lesson files (NN-name.md) in \(directory)."
+    }
+  }
+}

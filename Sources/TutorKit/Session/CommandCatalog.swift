@@ -1,0 +1,110 @@
+/// Every REPL command, with what `help` says about it and what its arguments complete to.
+///
+/// Adding a command is adding a case here: the compiler then asks for its description below and
+/// its handler in ``Session``.
+public enum CommandID: String, CaseIterable, Sendable {
+  case lessons, open, pages, page, next, back, help, quit
+}
+
+public struct CommandSpec: Sendable {
+  public enum ArgumentKind: Sendable, Equatable {
+    case lesson, pageNumber, command
+  }
+
+  public struct Argument: Sendable {
+    public var name: String
+    public var kind: ArgumentKind
+    public var optional: Bool
+  }
+
+  public var id: CommandID
+  public var aliases: [String]
+  public var arguments: [Argument]
+  public var summary: String
+  public var discussion: String
+  public var examples: [String]
+
+  public var name: String { id.rawValue }
+
+  public var usage: String {
+    ([name] + arguments.map { $0.optional ? "[<\($0.name)>]" : "<\($0.name)>" }).joined(separator: " ")
+  }
+
+  public var requiredArgumentCount: Int { arguments.filter { !$0.optional }.count }
+}
+
+public struct CommandCatalog: Sendable {
+  public let commands: [CommandSpec]
+
+  public init() {
+    commands = CommandID.allCases.map(Self.spec)
+  }
+
+  public func spec(named word: String) -> CommandSpec? {
+    let word = word.lowercased()
+    return commands.first { $0.name == word || $0.aliases.contains(word) }
+  }
+
+  public subscript(id: CommandID) -> CommandSpec {
+    commands.first { $0.id == id }!
+  }
+
+  /// Every word that runs a command: names first, then aliases.
+  public var allWords: [String] {
+    commands.map(\.name) + commands.flatMap(\.aliases)
+  }
+
+  private static func spec(_ id: CommandID) -> CommandSpec {
+    switch id {
+    case .lessons:
+      CommandSpec(
+        id: id, aliases: ["ls"], arguments: [],
+        summary: "List the lessons and where you are.",
+        discussion: "Shows every lesson with its number, id and how many pages you have read.",
+        examples: ["lessons"])
+    case .open:
+      CommandSpec(
+        id: id, aliases: ["o"], arguments: [.init(name: "lesson", kind: .lesson, optional: false)],
+        summary: "Open a lesson at its first page.",
+        discussion:
+          "Name the lesson by its number, its id, or the start of its id. Tab completes lesson ids.",
+        examples: ["open 1", "open why-di"])
+    case .pages:
+      CommandSpec(
+        id: id, aliases: ["toc", "contents"], arguments: [],
+        summary: "List the pages of the current lesson.",
+        discussion: "Marks the page you are on and the pages you have already read.",
+        examples: ["pages"])
+    case .page:
+      CommandSpec(
+        id: id, aliases: ["p"], arguments: [.init(name: "n", kind: .pageNumber, optional: true)],
+        summary: "Go to page n of this lesson, or show the current page again.",
+        discussion: "Pages are numbered from 1; `pages` lists them.",
+        examples: ["page 3", "page"])
+    case .next:
+      CommandSpec(
+        id: id, aliases: ["n"], arguments: [],
+        summary: "Turn to the next page (at the end of a lesson, open the next lesson).",
+        discussion: "Pressing Enter on an empty line does nothing; type `next` or `n`.",
+        examples: ["next", "n"])
+    case .back:
+      CommandSpec(
+        id: id, aliases: ["b", "prev", "previous"], arguments: [],
+        summary: "Turn back one page.",
+        discussion: "On a lesson's first page, goes to the last page of the lesson before.",
+        examples: ["back"])
+    case .help:
+      CommandSpec(
+        id: id, aliases: ["?", "h"], arguments: [.init(name: "command", kind: .command, optional: true)],
+        summary: "List the commands, or explain one.",
+        discussion: "Tab completes command names and their arguments.",
+        examples: ["help", "help open"])
+    case .quit:
+      CommandSpec(
+        id: id, aliases: ["exit", "q"], arguments: [],
+        summary: "Save your place and leave (Ctrl-D does the same).",
+        discussion: "ditutor remembers the lesson and page; the next `ditutor` reopens there.",
+        examples: ["quit"])
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/// Tab completion for the REPL: command names first, then each command's arguments (lesson
+/// ids, page numbers, command names).
+public struct Completer: Sendable {
+  public struct Completion: Sendable, Equatable {
+    /// Text to insert at the cursor (the rest of the word, and a space when it is complete).
+    public var insertion: String
+    /// Shown when the word is ambiguous and nothing more can be inserted.
+    public var candidates: [String]
+
+    public init(insertion: String = "", candidates: [String] = []) {
+      self.insertion = insertion
+      self.candidates = candidates
+    }
+  }
+
+  private let catalog: CommandCatalog
+  private let lessonIDs: [String]
+
+  public init(catalog: CommandCatalog, course: Course) {
+    self.catalog = catalog
+    self.lessonIDs = course.lessons.map(\.id)
+  }
+
+  /// Completes the word before the cursor. `pageCount` is the current lesson's, for `page <n>`.
+  public func complete(_ beforeCursor: String, pageCount: Int = 0) -> Completion {
+    let endsWithSpace = beforeCursor.last?.isWhitespace ?? false
+    var words = TypedLine(beforeCursor).words
+    let partial = endsWithSpace ? "" : (words.popLast() ?? "")
+
+    if words.isEmpty {
+      let names = catalog.commands.map(\.name)
+      let matches = names.filter { $0.hasPrefix(partial.lowercased()) }
+      if matches.isEmpty {
+        let aliases = catalog.commands.flatMap(\.aliases).filter { $0.hasPrefix(partial.lowercased()) }
+        return finish(partial, aliases)
+      }
+      return finish(partial, matches)
+    }
+    guard let spec = catalog.spec(named: words[0]) else { return Completion() }
+    let position = words.count - 1
+    guard position < spec.arguments.count else { return Completion() }
+    switch spec.arguments[position].kind {
+    case .lesson:
+      return finish(partial, lessonIDs.filter { $0.hasPrefix(partial.lowercased()) })
+    case .command:
+      return finish(partial, catalog.commands.map(\.name).filter { $0.hasPrefix(partial.lowercased()) })
+    case .pageNumber:
+      let pages = (0..<max(pageCount, 0)).map { String($0 + 1) }
+      return finish(partial, pages.filter { $0.hasPrefix(partial) })
+    }
+  }
+
+  private func finish(_ partial: String, _ matches: [String]) -> Completion {
+    guard !matches.isEmpty else { return Completion() }
+    if matches.count == 1 {
+      return Completion(insertion: String(matches[0].dropFirst(partial.count)) + " ")
+    }
+    let common = matches.dropFirst().reduce(matches[0]) { $0.commonPrefix(with: $1) }
+    if common.count > partial.count {
+      return Completion(insertion: String(common.dropFirst(partial.count)))
+    }
+    return Completion(candidates: matches)
+  }
+}
+
+extension String {
+  fileprivate func commonPrefix(with other: String) -> String {
+    String(zip(self, other).prefix { $0 == $1 }.map(\.0))
+  }
+}

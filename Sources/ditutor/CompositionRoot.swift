@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import TerminalUI
+import TutorKit
+
+/// The one place where ditutor's parts are created and wired together. Everything below this
+/// type receives its collaborators through `init`; only here are the live ones chosen.
+struct CompositionRoot {
+  let environment: [String: String]
+  let fileSystem: any FileSystem = LocalFileSystem()
+  let clock = WallClock.system
+  var probe: TerminalProbe { TerminalProbe(environment: environment) }
+
+  /// The interactive REPL on a terminal, or the script runner when input is piped.
+  func runTutorial(rootOption: String?) async throws -> Int32 {
+    let root = try locateRoot(rootOption)
+    let course = try loadCourse(root)
+    let progress = ProgressStore(fileSystem: fileSystem, clock: clock, root: root)
+    let session: Session
+    do {
+      session = try Session(course: course, progress: progress)
+    } catch {
+      throw fail("\(error)", status: 1)
+    }
+    let completer = Completer(catalog: CommandCatalog(), course: course)
+    let interactive = probe.inputIsTerminal && probe.outputIsTerminal
+    if interactive, let editor = LibEditReader(historyPath: FilePath.join(progress.directory, "history"), probe: probe) {
+      var repl = REPL(
+        reader: editor, display: TerminalDisplay(probe: probe, failuresToStandardError: false),
+        session: session, completer: completer, mode: .interactive)
+      return await repl.run()
+    }
+    var repl = REPL(
+      reader: StandardInputReader(), display: TerminalDisplay(probe: probe, failuresToStandardError: !interactive),
+      session: session, completer: completer, mode: interactive ? .interactive : .script)
+    return await repl.run()
+  }
+
+  func list(rootOption: String?, json: Bool) throws {
+    let root = try locateRoot(rootOption)
+    let course = try loadCourse(root)
+    let state = (try? ProgressStore(fileSystem: fileSystem, clock: clock, root: root).load().state) ?? LearnerState()
+    let listing = CourseListing(course: course, state: state)
+    if json {
+      print(try listing.json())
+    } else {
+      let display = TerminalDisplay(probe: probe, failuresToStandardError: true)
+      display.show(listing.document)
+    }
+  }
+
+  // MARK: Shared steps
+
+  private func locateRoot(_ option: String?) throws -> String {
+    let current = FileManager.default.currentDirectoryPath
+    if let option {
+      let path = option.hasPrefix("/") ? option : FilePath.join(current, option)
+      let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+      guard CourseRoot.isCourse(standardized, fileSystem: fileSystem) else {
+        throw fail("--root \(option): no course there (a ditutor course has Lessons/ and Exercises/ folders).", status: 2)
+      }
+      return standardized
+    }
+    guard let root = CourseRoot.locate(from: current, fileSystem: fileSystem) else {
+      throw fail(
+        "No ditutor course here. Run ditutor inside the ditutor package (a folder with Lessons/ and Exercises/), or name one with --root <dir>.",
+        status: 2)
+    }
+    return root
+  }
+
+  private func loadCourse(_ root: String) throws -> Course {
+    do {
+      return try CourseLoader(fileSystem: fileSystem).load(root: root)
+    } catch {
+      throw fail(error.description, status: 1)
+    }
+  }
+
+  /// Prints a message the learner can act on and returns the exit code to throw.
+  private func fail(_ message: String, status: Int32) -> ExitCode {
+    let renderer = Renderer(traits: probe.traits(forStandardError: true))
+    FileHandle.standardError.write(Data(renderer.render(Document([.notice(.error, [.text(message)])])).utf8))
+    return ExitCode(status)
+  }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import TerminalUI
+import TutorKit
+
+/// Shows documents on standard output, rendered for whatever is there (terminal or pipe).
+struct TerminalDisplay: Display {
+  let probe: TerminalProbe
+  /// In a script, failures go to standard error so they can be told apart from answers.
+  let failuresToStandardError: Bool
+
+  func show(_ document: Document) {
+    write(Renderer(traits: probe.traits()).render(document), to: FileHandle.standardOutput)
+  }
+
+  func showFailure(_ document: Document) {
+    if failuresToStandardError {
+      write(Renderer(traits: probe.traits(forStandardError: true)).render(document), to: FileHandle.standardError)
+    } else {
+      show(document)
+    }
+  }
+
+  private func write(_ text: String, to handle: FileHandle) {
+    handle.write(Data(text.utf8))
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the process is connected to: terminals or pipes, and how wide the screen is.
+struct TerminalProbe: Sendable {
+  let environment: [String: String]
+
+  var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+  var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+  /// Asked again before each answer, so a resized window wraps to its new width.
+  var width: Int {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+      return columns
+    }
+    return 80
+  }
+
+  func traits(forStandardError: Bool = false) -> TerminalTraits {
+    let isTerminal = forStandardError ? errorIsTerminal : outputIsTerminal
+    return TerminalTraits(
+      width: width, colors: TerminalTraits.colorsAllowed(isTerminal: isTerminal, environment: environment))
+  }
+}

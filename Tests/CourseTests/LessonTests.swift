@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TutorKit
+
+/// The real course in `Lessons/`: it loads, every lesson is substantial, and every Swift snippet
+/// in it compiles on Linux (and prints what the lesson says it prints).
+enum RealCourse {
+  static let root: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+  }()
+
+  static func lessonFiles() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/Lessons")) ?? []
+    return names.filter { $0.first?.isNumber == true && $0.hasSuffix(".md") }.sorted()
+  }
+
+  static func text(of file: String) -> String {
+    (try? String(contentsOfFile: root + "/Lessons/" + file, encoding: .utf8)) ?? ""
+  }
+
+  static let snippets: [LessonSnippet] = lessonFiles().flatMap {
+    LessonSnippets.collect(markdown: text(of: $0), path: "Lessons/" + $0).snippets
+  }
+}
+
+@Suite struct LessonTests {
+  @Test func theCourseLoadsWithoutProblems() throws {
+    let course = try CourseLoader(fileSystem: LocalFileSystem()).load(root: RealCourse.root)
+    #expect(!course.lessons.isEmpty)
+    #expect(course.lessons.first?.id == "why-di")
+  }
+
+  @Test(arguments: RealCourse.lessonFiles())
+  func everyLessonHasAtLeastFivePages(file: String) throws {
+    let course = try CourseLoader(fileSystem: LocalFileSystem()).load(root: RealCourse.root)
+    let lesson = try #require(course.lessons.first { $0.path == "Lessons/" + file })
+    #expect(lesson.pages.count >= 5, "\(file) has \(lesson.pages.count) pages")
+  }
+
+  @Test(arguments: RealCourse.lessonFiles())
+  func codeBlocksAreMarkedCorrectly(file: String) {
+    let collection = LessonSnippets.collect(markdown: RealCourse.text(of: file), path: "Lessons/" + file)
+    #expect(collection.problems.isEmpty, "\(collection.problems.map(\.description).joined(separator: "\n"))")
+    #expect(!collection.snippets.isEmpty, "a lesson teaches with code")
+  }
+
+  /// Code is shown indented by 4 columns; 76 keeps it unwrapped on an 80-column terminal.
+  @Test(arguments: RealCourse.lessonFiles())
+  func codeLinesFitAnEightyColumnTerminal(file: String) {
+    var inCode = false
+    for (number, line) in RealCourse.text(of: file).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      if line.hasPrefix("```") {
+        inCode.toggle()
+        continue
+      }
+      if inCode {
+        #expect(line.count <= 76, "Lessons/\(file):\(number + 1) is \(line.count) columns wide")
+      }
+    }
+  }
+
+  @Test(arguments: RealCourse.snippets)
+  func snippetCompiles(_ snippet: LessonSnippet) throws {
+    try SwiftCompiler.check(snippet)
+  }
+}

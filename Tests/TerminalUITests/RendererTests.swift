@@ -1,0 +1,191 @@
+import Testing
+import TutorKit
+@testable import TerminalUI
+
+@Suite struct RendererTests {
+  let plain = Renderer(traits: TerminalTraits(width: 40, colors: false))
+  let colour = Renderer(traits: TerminalTraits(width: 40, colors: true))
+  let parser = MarkdownParser()
+
+  func lines(_ text: String) -> [Substring] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+  }
+
+  @Test func plainOutputHasNoEscapeCodes() {
+    let document = parser.parse("# Title\n\nSome *styled* **text** with `code`.\n\n```swift\nlet x = 1 // one\n```\n")
+    let text = plain.render(document)
+    #expect(!text.contains("\u{1B}"))
+    #expect(text.contains("Some styled text with `code`."))
+    #expect(colour.render(document).contains("\u{1B}["))
+  }
+
+  @Test func paragraphsWrapToTheWidth() {
+    let words = Array(repeating: "dependency", count: 20).joined(separator: " ")
+    let text = plain.render(Document([.paragraph([.text(words)])]))
+    for line in lines(text) {
+      #expect(line.count <= 40)
+    }
+    #expect(lines(text).first == "dependency dependency dependency")
+  }
+
+  @Test func styledLinesResetBeforeTheyEndSoColourNeverLeaks() {
+    let text = colour.render(Document([.paragraph([.strong([.text(String(repeating: "word ", count: 20))])])]))
+    for line in lines(text) where line.contains("\u{1B}[") {
+      #expect(line.hasSuffix("\u{1B}[0m"))
+    }
+  }
+
+  @Test func aWordLongerThanTheLineIsCut() {
+    let url = String(repeating: "a", count: 95)
+    let text = plain.render(Document([.paragraph([.text("see " + url)])]))
+    #expect(lines(text).map(\.count) == [3, 40, 40, 15])
+  }
+
+  @Test func listsHangTheirText() {
+    let text = plain.render(parser.parse("- a fairly long item that will need to wrap onto a second line\n- short\n"))
+    #expect(
+      lines(text) == [
+        "• a fairly long item that will need to",
+        "  wrap onto a second line",
+        "• short",
+      ])
+  }
+
+  @Test func numberedAndTaskLists() {
+    let text = plain.render(parser.parse("9. nine\n10. ten\n\n- [x] done — yes\n"))
+    #expect(lines(text) == [" 9. nine", "10. ten", "", "• [x] done — yes"])
+  }
+
+  @Test func headingsAreUnderlined() {
+    #expect(lines(plain.render(parser.parse("# Hello\n## Page\n"))) == ["Hello", "═════", "", "Page", "────"])
+  }
+
+  @Test func codeIsIndentedAndLongLinesAreCutNotReflowed() {
+    let code = "let answer = " + String(repeating: "1 + ", count: 10) + "0"
+    let text = plain.render(Document([.code(CodeBlock(language: "swift", text: code))]))
+    #expect(lines(text) == ["    let answer = 1 + 1 + 1 + 1 + 1 + 1 +", "     1 + 1 + 1 + 1 + 0"])
+  }
+
+  @Test func outputBlocksAndNotCompiledBlocksAreLabelled() {
+    let document = parser.parse("```output\nhello\n```\n\n```swift not-compiled: SwiftUI is Apple-only\nimport SwiftUI\n```\n")
+    #expect(
+      lines(plain.render(document)) == [
+        "Output:", "    hello", "", "(Not compiled on Linux: SwiftUI is", "Apple-only)", "    import SwiftUI",
+      ])
+  }
+
+  @Test func tablesAlignColumnsAndShrinkToFit() {
+    let document = parser.parse("| # | Name |\n|--:|---|\n| 1 | Why |\n| 10 | Constructor injection, explained at length |\n")
+    let text = plain.render(document)
+    #expect(
+      lines(text) == [
+        " #  Name",
+        "──  ────────────────────────────────────",
+        " 1  Why",
+        "10  Constructor injection, explained at",
+        "    length",
+      ])
+  }
+
+  @Test func noticesCarryAMarkThatSurvivesWithoutColour() {
+    let text = plain.render(Document([.notice(.error, [.text("Unknown command 'lesons'. Did you mean 'lessons'?")])]))
+    #expect(lines(text) == ["✗ Unknown command 'lesons'. Did you mean", "  'lessons'?"])
+  }
+
+  @Test func diagramsBecomeATree() {
+    let document = parser.parse(
+      """
+      ```mermaid
+      graph TD
+        App --> Checkout[CheckoutService]
+        Checkout -->|charges| Gateway[PaymentGateway]
+        Checkout --> Clock
+        Report --> Clock
+      ```
+      """)
+    let text = Renderer(traits: TerminalTraits(width: 60, colors: false)).render(document)
+    #expect(
+      lines(text) == [
+        "Diagram (an arrow points at what a type depends on):",
+        "  App",
+        "  └─▶ CheckoutService",
+        "      ├─▶ PaymentGateway  (charges)",
+        "      └─▶ Clock",
+        "  Report",
+        "  └─▶ Clock",
+      ])
+  }
+
+  @Test func cyclesInDiagramsAreMarkedNotFollowedForever() {
+    let document = parser.parse("```mermaid\ngraph TD\nA --> B\nB --> A\n```\n")
+    let wide = Renderer(traits: TerminalTraits(width: 60, colors: false))
+    #expect(lines(wide.render(document)) == ["Diagram (an arrow points at what a type depends on):", "  A", "  └─▶ B", "      └─▶ A  ↺ cycle"])
+  }
+
+  @Test func linksShowTheirDestination() {
+    let text = plain.render(parser.parse("Read [the spec](https://no-color.org)."))
+    #expect(text == "Read the spec (https://no-color.org).\n")
+  }
+
+  @Test func wideCharactersCountDouble() {
+    #expect("日本".displayWidth == 4)
+    #expect("e\u{301}".displayWidth == 1)
+    #expect("🙂".displayWidth == 2)
+  }
+}
+
+@Suite struct TerminalTraitsTests {
+  @Test func colourOnlyOnATerminalWithoutNoColorOrDumb() {
+    #expect(TerminalTraits.colorsAllowed(isTerminal: true, environment: ["TERM": "xterm"]))
+    #expect(!TerminalTraits.colorsAllowed(isTerminal: false, environment: ["TERM": "xterm"]))
+    #expect(!TerminalTraits.colorsAllowed(isTerminal: true, environment: ["NO_COLOR": "1"]))
+    #expect(!TerminalTraits.colorsAllowed(isTerminal: true, environment: ["TERM": "dumb"]))
+    #expect(TerminalTraits.colorsAllowed(isTerminal: true, environment: ["NO_COLOR": ""]))
+  }
+
+  @Test func aTinyWidthIsRaisedToSomethingReadable() {
+    #expect(TerminalTraits(width: 3, colors: false).width == 20)
+  }
+}
+
+@Suite struct SwiftHighlighterTests {
+  let highlighter = SwiftHighlighter()
+
+  @Test func tokensCoverTheSourceAndAreClassified() {
+    let source = #"@MainActor struct Clock { let now = "9:00" /* c */ ; var n = 42 } // done"#
+    let tokens = highlighter.tokens(source)
+    #expect(tokens.map(\.text).joined() == source)
+    let kinds = Dictionary(tokens.map { ($0.text, $0.kind) }, uniquingKeysWith: { first, _ in first })
+    #expect(kinds["@MainActor"] == .attribute)
+    #expect(kinds["struct"] == .keyword)
+    #expect(kinds["Clock"] == .type)
+    #expect(kinds[#""9:00""#] == .string)
+    #expect(kinds["/* c */"] == .comment)
+    #expect(kinds["42"] == .number)
+    #expect(kinds["// done"] == .comment)
+  }
+
+  @Test func stringsWithEscapesInterpolationAndMultipleLines() {
+    let source = "let a = \"say \\\"hi\\\" \\(name)\"\nlet b = \"\"\"\n  two\n  \"\"\"\nlet c = #\"raw \"q\" \"#"
+    let strings = highlighter.tokens(source).filter { $0.kind == .string }.map(\.text)
+    #expect(strings == ["\"say \\\"hi\\\" \\(name)\"", "\"\"\"\n  two\n  \"\"\"", "#\"raw \"q\" \"#"])
+  }
+
+  @Test func keywordsAfterADotAreMembers() {
+    let tokens = highlighter.tokens("x.init() ; self.default")
+    #expect(!tokens.contains { $0.text == "default" && $0.kind == .keyword })
+    #expect(tokens.contains { $0.text == "self" && $0.kind == .keyword })
+  }
+
+  @Test func multiLineTokensAreSplitIntoLines() {
+    #expect(highlighter.highlight("/* a\nb */ x").count == 2)
+  }
+}
+
+@Suite struct CodeBlockSpacingTests {
+  @Test func blankCodeLinesHaveNoTrailingSpaces() {
+    let text = Renderer(traits: TerminalTraits(width: 40, colors: false))
+      .render(Document([.code(CodeBlock(language: "swift", text: "let a = 1\n\nlet b = 2"))]))
+    #expect(text == "    let a = 1\n\n    let b = 2\n")
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Synchronization
+import TutorKit
+
+/// A file system in a dictionary: fast, isolated, and able to fail on demand.
+final class InMemoryFileSystem: FileSystem {
+  private struct Storage {
+    var files: [String: Data] = [:]
+    var directories: Set<String> = ["/"]
+    var failingWrites: Set<String> = []
+    var writes = 0
+  }
+
+  private let storage = Mutex(Storage())
+  /// Serialises `withExclusiveLock` callers, as `flock` does for processes.
+  private let lock = NSRecursiveLock()
+
+  init(files: [String: String] = [:]) {
+    for (path, text) in files { add(path, text) }
+  }
+
+  func add(_ path: String, _ text: String) {
+    storage.withLock { storage in
+      storage.files[path] = Data(text.utf8)
+      var directory = FilePath.parent(path)
+      while directory != "/" && !directory.isEmpty {
+        storage.directories.insert(directory)
+        directory = FilePath.parent(directory)
+      }
+    }
+  }
+
+  func text(at path: String) -> String? {
+    storage.withLock { $0.files[path].map { String(decoding: $0, as: UTF8.self) } }
+  }
+
+  var allPaths: [String] { storage.withLock { $0.files.keys.sorted() } }
+  var writeCount: Int { storage.withLock { $0.writes } }
+
+  func failWrites(to path: String) {
+    _ = storage.withLock { $0.failingWrites.insert(path) }
+  }
+
+  func fileExists(at path: String) -> Bool {
+    storage.withLock { $0.files[path] != nil }
+  }
+
+  func directoryExists(at path: String) -> Bool {
+    storage.withLock { $0.directories.contains(path) }
+  }
+
+  func contentsOfDirectory(at path: String) throws -> [String] {
+    try storage.withLock { storage in
+      guard storage.directories.contains(path) else { throw FileSystemError.notFound(path) }
+      let prefix = path.hasSuffix("/") ? path : path + "/"
+      let children = (Array(storage.files.keys) + Array(storage.directories))
+        .filter { $0.hasPrefix(prefix) }
+        .compactMap { $0.dropFirst(prefix.count).split(separator: "/").first.map(String.init) }
+      return Array(Set(children)).sorted()
+    }
+  }
+
+  func readFile(at path: String) throws -> Data {
+    guard let data = storage.withLock({ $0.files[path] }) else { throw FileSystemError.notFound(path) }
+    return data
+  }
+
+  func writeAtomically(_ data: Data, to path: String) throws {
+    try storage.withLock { storage in
+      guard !storage.failingWrites.contains(path) else { throw FileSystemError.posix("write \(path)", EIO) }
+      guard storage.directories.contains(FilePath.parent(path)) else { throw FileSystemError.notFound(FilePath.parent(path)) }
+      storage.files[path] = data
+      storage.writes += 1
+    }
+  }
+
+  func createDirectory(at path: String) throws {
+    storage.withLock { storage in
+      var directory = path
+      while directory != "/" && !directory.isEmpty {
+        storage.directories.insert(directory)
+        directory = FilePath.parent(directory)
+      }
+    }
+  }
+
+  func moveItem(from source: String, to destination: String) throws {
+    try storage.withLock { storage in
+      guard let data = storage.files.removeValue(forKey: source) else { throw FileSystemError.notFound(source) }
+      storage.files[destination] = data
+    }
+  }
+
+  func withExclusiveLock<T>(at path: String, _ body: () throws -> T) throws -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+}

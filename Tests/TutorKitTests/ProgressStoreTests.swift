@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import TutorKit
+
+@Suite struct ProgressStoreTests {
+  let fileSystem = InMemoryFileSystem()
+  var store: ProgressStore { CourseFixtures.store(fileSystem) }
+
+  @Test func aNewCheckoutStartsEmpty() throws {
+    let (state, warning) = try store.load()
+    #expect(state == LearnerState())
+    #expect(warning == nil)
+  }
+
+  @Test func updatesAreSavedAsVersionedJSON() throws {
+    try store.update { $0.position = .init(lesson: "why", page: 2) }
+    let text = try #require(fileSystem.text(at: "/course/.ditutor/progress.json"))
+    #expect(text.contains("\"version\" : 1"))
+    #expect(try store.load().state.position == .init(lesson: "why", page: 2))
+  }
+
+  @Test func pagesSeenAreWrittenInOrder() throws {
+    try store.update { $0.lessons["why", default: .init()].pagesSeen = [3, 0, 2] }
+    let text = try #require(fileSystem.text(at: "/course/.ditutor/progress.json"))
+    #expect(text.contains("[\n        0,\n        2,\n        3\n      ]"))
+  }
+
+  @Test func aCorruptFileIsMovedAsideWithAWarningNotDropped() throws {
+    fileSystem.add("/course/.ditutor/progress.json", "{ not json")
+    let (state, warning) = try store.load()
+    #expect(state == LearnerState())
+    #expect(
+      warning
+        == "Your progress file could not be read, so ditutor starts afresh. The old file is kept as .ditutor/progress.json.corrupt-20261118-110640.")
+    #expect(fileSystem.text(at: "/course/.ditutor/progress.json.corrupt-20261118-110640") == "{ not json")
+    #expect(!fileSystem.fileExists(at: "/course/.ditutor/progress.json"))
+  }
+
+  @Test func aFileFromANewerDitutorIsLeftAlone() throws {
+    fileSystem.add("/course/.ditutor/progress.json", #"{"version": 99}"#)
+    #expect(throws: ProgressError.newerVersion(99)) { try store.load() }
+    #expect(fileSystem.text(at: "/course/.ditutor/progress.json") == #"{"version": 99}"#)
+  }
+
+  @Test func twoStoresOnOneCheckoutKeepEachOthersUpdates() throws {
+    // Two REPLs: each changes a different lesson; neither change may be lost.
+    let first = CourseFixtures.store(fileSystem)
+    let second = CourseFixtures.store(fileSystem)
+    _ = try first.load()
+    _ = try second.load()
+    try first.update { $0.lessons["why", default: .init()].pagesSeen.insert(1) }
+    try second.update { $0.lessons["constructor", default: .init()].pagesSeen.insert(0) }
+    let state = try first.load().state
+    #expect(state.lessons["why"]?.pagesSeen == [1])
+    #expect(state.lessons["constructor"]?.pagesSeen == [0])
+  }
+
+  @Test func concurrentUpdatesAllLand() async throws {
+    let store = self.store
+    await withTaskGroup(of: Void.self) { group in
+      for page in 0..<50 {
+        group.addTask { _ = try? store.update { $0.lessons["why", default: .init()].pagesSeen.insert(page) } }
+      }
+    }
+    #expect(try store.load().state.lessons["why"]?.pagesSeen.count == 50)
+  }
+
+  @Test func olderFilesWithoutOptionalFieldsStillLoad() throws {
+    fileSystem.add("/course/.ditutor/progress.json", #"{"version": 1}"#)
+    #expect(try store.load().state == LearnerState())
+  }
+}

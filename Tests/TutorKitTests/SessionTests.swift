@@ -1,0 +1,152 @@
+import Testing
+@testable import TutorKit
+
+@Suite struct SessionTests {
+  let fileSystem = CourseFixtures.twoLessons()
+
+  func session() throws -> Session { try CourseFixtures.session(fileSystem) }
+
+  @Test func aNewLearnerIsWelcomedOnTheFirstPage() async throws {
+    let session = try session()
+    let opening = await session.start()
+    #expect(opening.text.hasPrefix("Welcome to ditutor"))
+    #expect(opening.text.contains("Lesson 1 · Why"))
+    #expect(opening.text.contains("Page 1 of 3"))
+    #expect(await session.prompt == "ditutor [1 why 1/3]> ")
+  }
+
+  @Test func nextAndBackTurnPagesAndCrossLessons() async throws {
+    let session = try session()
+    _ = await session.start()
+    for _ in 0..<3 { _ = await session.handle("next") }
+    #expect(await session.prompt == "ditutor [2 constructor 1/2]> ")
+    let back = await session.handle("back")
+    #expect(back.outcome == .succeeded)
+    #expect(await session.prompt == "ditutor [1 why 3/3]> ")
+  }
+
+  @Test func nextOnTheLastPageOfTheCourseSaysSo() async throws {
+    let session = try session()
+    _ = await session.handle("open 2")
+    _ = await session.handle("next")
+    let response = await session.handle("next")
+    #expect(response.document.text.contains("That was the last page of the course."))
+    #expect(await session.prompt == "ditutor [2 constructor 2/2]> ")
+  }
+
+  @Test func backOnTheFirstPageFails() async throws {
+    let response = try await session().handle("back")
+    #expect(response.outcome == .failed)
+    #expect(response.document.text == "This is the first page of the course; there is nothing before it.")
+  }
+
+  @Test func openAcceptsNumbersIDsAndPrefixes() async throws {
+    let session = try session()
+    for query in ["2", "constructor", "cons"] {
+      _ = await session.handle("open 1")
+      let response = await session.handle("open \(query)")
+      #expect(response.outcome == .succeeded)
+      #expect(await session.prompt == "ditutor [2 constructor 1/2]> ")
+    }
+  }
+
+  @Test func openingAnUnknownLessonListsTheRealOnes() async throws {
+    let response = try await session().handle("open whyy")
+    #expect(response.outcome == .failed)
+    #expect(response.document.text == "There is no lesson 'whyy'. Did you mean 'why'? Lessons: 1 (why), 2 (constructor).")
+  }
+
+  @Test func pageJumpsAndRejectsNumbersOutOfRange() async throws {
+    let session = try session()
+    #expect(await session.handle("page 3").outcome == .succeeded)
+    #expect(await session.prompt == "ditutor [1 why 3/3]> ")
+    let bad = await session.handle("page 9")
+    #expect(bad.outcome == .failed)
+    #expect(bad.document.text == "'9' is not a page of this lesson: pick a number from 1 to 3, or type pages to list them.")
+    #expect(await session.handle("page").document.text.contains("Page 3 of 3"))
+  }
+
+  @Test func unknownCommandsSuggestTheClosest() async throws {
+    let session = try session()
+    let response = await session.handle("lesons")
+    #expect(response.outcome == .failed)
+    #expect(response.document.text == "Unknown command 'lesons'. Did you mean 'lessons'?")
+    #expect(await session.handle("nxet").document.text == "Unknown command 'nxet'. Did you mean 'next'?")
+    #expect(await session.handle("xyzzy").document.text == "Unknown command 'xyzzy'. Type help to see the commands.")
+  }
+
+  @Test func aliasesRunTheirCommand() async throws {
+    let session = try session()
+    _ = await session.handle("n")
+    #expect(await session.prompt == "ditutor [1 why 2/3]> ")
+    #expect(await session.handle("exit").shouldExit)
+  }
+
+  @Test func wrongArgumentCountsShowUsage() async throws {
+    let session = try session()
+    #expect(await session.handle("next 2").document.text == "next takes no arguments, but 1 were given. Usage: next (e.g. next).")
+    #expect(await session.handle("open").document.text == "open takes one argument, but none was given. Usage: open <lesson> (e.g. open 1).")
+  }
+
+  @Test func controlCharactersAreNotEchoedToTheTerminal() async throws {
+    let response = try await session().handle("\u{1B}[31mred")
+    #expect(response.document.text == "Unknown command '\\u{1B}[31mred'. Type help to see the commands.")
+  }
+
+  @Test func hugeLinesAreRefusedWithAMessage() async throws {
+    let response = try await session().handle(String(repeating: "x", count: 100_000))
+    #expect(response.outcome == .failed)
+    #expect(response.document.text.hasPrefix("That line is 100000 characters long"))
+  }
+
+  @Test func blankLinesDoNothing() async throws {
+    let response = try await session().handle("   ")
+    #expect(response == Response(Document()))
+  }
+
+  @Test func helpListsEveryCommandAndExplainsOne() async throws {
+    let session = try session()
+    let all = await session.handle("help").document.text
+    for command in CommandID.allCases {
+      #expect(all.contains(command.rawValue))
+    }
+    let one = await session.handle("help open").document.text
+    #expect(one.contains("open <lesson>"))
+    #expect(one.contains("Also: o"))
+    #expect(await session.handle("help opn").document.text == "There is no command 'opn'. Did you mean 'open'?")
+  }
+
+  @Test func theLearnersPlaceSurvivesARestart() async throws {
+    let first = try session()
+    _ = await first.handle("open 2")
+    _ = await first.handle("next")
+    let second = try session()
+    #expect(await second.prompt == "ditutor [2 constructor 2/2]> ")
+    #expect(await second.start().text.hasPrefix("Welcome back. You were on page 2 of lesson 2"))
+  }
+
+  @Test func aSavedPlaceThatNoLongerExistsFallsBackToTheFirstLesson() async throws {
+    try CourseFixtures.store(fileSystem).update { $0.position = .init(lesson: "removed", page: 7) }
+    #expect(try await session().prompt == "ditutor [1 why 1/3]> ")
+  }
+
+  @Test func aFailedSaveIsReportedButReadingGoesOn() async throws {
+    let session = try session()
+    fileSystem.failWrites(to: "/course/.ditutor/progress.json")
+    let response = await session.handle("next")
+    #expect(response.outcome == .succeeded)
+    #expect(response.document.text.hasPrefix("Your place could not be saved"))
+    #expect(await session.prompt == "ditutor [1 why 2/3]> ")
+  }
+
+  @Test func lessonsAndPagesShowWhereTheLearnerIs() async throws {
+    let session = try session()
+    _ = await session.start()
+    _ = await session.handle("next")
+    let lessons = await session.handle("lessons").document.text
+    #expect(lessons.contains("▸ 1 | Why | why | 2/3"))
+    #expect(lessons.contains("2 | Constructor injection | constructor | 0/2"))
+    let pages = await session.handle("pages").document.text
+    #expect(pages.contains("✓ Why\n▸ Why page 2\n  Why page 3"))
+  }
+}

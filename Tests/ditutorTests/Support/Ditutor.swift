@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// Runs the built `ditutor` binary the way a learner or a script would.
+enum Ditutor {
+  /// The package checkout these tests belong to.
+  static let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<4 { url.deleteLastPathComponent() }
+    return url.path
+  }()
+
+  /// The `ditutor` executable built beside this test bundle.
+  static let executable: String = {
+    if let override = ProcessInfo.processInfo.environment["DITUTOR_BINARY"] { return override }
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = testBinary.deletingLastPathComponent()
+    // On Linux the tests run as `.build/debug/<name>PackageTests.xctest`; on macOS inside a bundle.
+    while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("ditutor").path),
+      directory.path != "/"
+    {
+      directory.deleteLastPathComponent()
+    }
+    return directory.appendingPathComponent("ditutor").path
+  }()
+
+  struct Result {
+    var status: Int32
+    var output: String
+    var error: String
+  }
+
+  /// A private copy of the course (lessons and exercises) so each test has its own progress.
+  static func makeCourseCopy() throws -> String {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ditutor-e2e-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    for folder in ["Lessons", "Exercises"] {
+      try FileManager.default.copyItem(atPath: packageRoot + "/" + folder, toPath: directory + "/" + folder)
+    }
+    return directory
+  }
+
+  static func environment(_ extra: [String: String] = [:], home: String) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = home
+    environment.removeValue(forKey: "NO_COLOR")
+    environment.removeValue(forKey: "COLUMNS")
+    environment["TERM"] = "xterm-256color"
+    return environment.merging(extra) { $1 }
+  }
+
+  /// Runs ditutor with `input` on standard input (a file, as a pipe from a script would be).
+  static func run(
+    _ arguments: [String], input: Data = Data(), in directory: String, environment: [String: String] = [:]
+  ) throws -> Result {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-io-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let inputFile = scratch.appendingPathComponent("in")
+    let outputFile = scratch.appendingPathComponent("out")
+    let errorFile = scratch.appendingPathComponent("err")
+    try input.write(to: inputFile)
+    try Data().write(to: outputFile)
+    try Data().write(to: errorFile)
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.environment = Self.environment(environment, home: scratch.path)
+    process.standardInput = try FileHandle(forReadingFrom: inputFile)
+    process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    try process.run()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
+      error: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+  }
+}
