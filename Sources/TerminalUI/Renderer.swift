@@ -50,7 +50,7 @@ public struct Renderer: Sendable {
       return renderList(list, width: width)
     case .quote(let blocks):
       let bar = Span("│ ", Style(faint: true))
-      return renderBlocks(blocks, width: width - 2).map { [bar] + $0.map(italicize) }
+      return renderBlocks(blocks, width: width - 2).map { $0.isEmpty ? [Span("│", bar.style)] : [bar] + $0.map(italicize) }
     case .code(let code):
       return renderCode(code, width: width)
     case .diagram(let diagram):

@@ -9,6 +9,7 @@ struct CompositionRoot {
   let environment: [String: String]
   let fileSystem: any FileSystem = LocalFileSystem()
   let clock = WallClock.system
+  let interrupts = Interrupts()
   var probe: TerminalProbe { TerminalProbe(environment: environment) }
 
   /// The interactive REPL on a terminal, or the script runner when input is piped.
@@ -47,6 +48,39 @@ struct CompositionRoot {
       let display = TerminalDisplay(probe: probe, failuresToStandardError: true)
       display.show(listing.document)
     }
+  }
+
+  /// `ditutor check`: one verdict, in the format asked for; the exit status says whether it passed.
+  func check(rootOption: String?, exercise query: String, format: Check.Format, timeout: Int) async throws -> Int32 {
+    let root = try locateRoot(rootOption)
+    let course = try loadCourse(root)
+    guard let exercise = course.exercise(matching: query) else {
+      let known = course.exercises.enumerated().map { "\($0.offset + 1) (\($0.element.id))" }.joined(separator: ", ")
+      throw fail("There is no exercise '\(query)'. Exercises: \(known.isEmpty ? "none yet" : known).", status: 2)
+    }
+    let runner = exerciseRunner(root: root)
+    let verdict: Verdict
+    do {
+      verdict = try await interrupts.cancellable {
+        try await runner.check(exercise, timeout: .seconds(timeout))
+      }
+    } catch {
+      throw fail("\(error)", status: 1)
+    }
+    switch format {
+    case .json: print(verdict.json())
+    case .junit: print(JUnitReport.xml([verdict]), terminator: "")
+    case .text:
+      TerminalDisplay(probe: probe, failuresToStandardError: false)
+        .show(VerdictReport(fileSystem: fileSystem, root: root).document(for: verdict))
+    }
+    return verdict.status == .passed ? 0 : 1
+  }
+
+  private func exerciseRunner(root: String, scratchFolder: String = ".build/exercises") -> ExerciseRunner {
+    ExerciseRunner(
+      root: root, processes: LocalProcessRunner(), fileSystem: fileSystem, environment: environment,
+      scratchFolder: scratchFolder)
   }
 
   // MARK: Shared steps

@@ -18,9 +18,10 @@ import Testing
 
   @Test func frontMatterFieldsAreRead() throws {
     let fileSystem = InMemoryFileSystem(files: [
-      "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[one, \"two\"]"),
-      "/course/Exercises/README.md": "",
+      "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[one, \"two\"]")
     ])
+    CourseFixtures.addExercise("one", to: fileSystem)
+    CourseFixtures.addExercise("two", to: fileSystem)
     let lesson = try #require(CourseFixtures.course(fileSystem).lessons.first)
     #expect(lesson.exerciseIDs == ["one", "two"])
     #expect(lesson.summary == "About a.")

@@ -100,7 +100,7 @@ import Testing
 
   @Test func badCommandLineOptionsAreUsageErrors() throws {
     let result = try Ditutor.run(["list", "--format", "yaml"], in: course)
-    #expect(result.status == 64)
+    #expect(result.status == 2)
     #expect(result.error.contains("yaml"))
   }
 }

@@ -15,6 +15,10 @@ public protocol FileSystem: Sendable {
   func writeAtomically(_ data: Data, to path: String) throws
   func createDirectory(at path: String) throws
   func moveItem(from source: String, to destination: String) throws
+  /// Copies a file, replacing `destination` if it exists (the copy is written atomically).
+  func copyItem(from source: String, to destination: String) throws
+  /// Deletes a file the tool itself created (a scratch file). Never used on the learner's work.
+  func removeItem(at path: String) throws
   /// Runs `body` while holding an exclusive advisory lock on `path` (created if missing), so two
   /// ditutor processes on one checkout take turns.
   func withExclusiveLock<T>(at path: String, _ body: () throws -> T) throws -> T

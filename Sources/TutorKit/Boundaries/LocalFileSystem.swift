@@ -78,6 +78,14 @@ public struct LocalFileSystem: FileSystem {
     }
   }
 
+  public func copyItem(from source: String, to destination: String) throws {
+    try writeAtomically(readFile(at: source), to: destination)
+  }
+
+  public func removeItem(at path: String) throws {
+    guard unlink(path) == 0 || errno == ENOENT else { throw FileSystemError.posix("remove \(path)", errno) }
+  }
+
   public func withExclusiveLock<T>(at path: String, _ body: () throws -> T) throws -> T {
     let descriptor = open(path, O_RDWR | O_CREAT, 0o644)
     guard descriptor >= 0 else { throw FileSystemError.posix("open lock \(path)", errno) }

@@ -3,9 +3,40 @@ import Foundation
 /// Everything a learner can study: the lessons in order (and, through them, the exercises).
 public struct Course: Sendable, Equatable {
   public var lessons: [Lesson]
+  /// In course order: by lesson, then in the order each lesson lists them.
+  public var exercises: [Exercise]
 
-  public init(lessons: [Lesson]) {
+  public init(lessons: [Lesson], exercises: [Exercise] = []) {
     self.lessons = lessons.sorted { $0.order < $1.order }
+    let order = self.lessons.flatMap(\.exerciseIDs)
+    self.exercises = exercises.sorted {
+      (order.firstIndex(of: $0.id) ?? .max) < (order.firstIndex(of: $1.id) ?? .max)
+    }
+  }
+
+  public func exercise(id: String) -> Exercise? {
+    exercises.first { $0.id == id }
+  }
+
+  /// Finds an exercise by its number in the course (`1`), its id, or an unambiguous prefix.
+  public func exercise(matching query: String) -> Exercise? {
+    let query = query.trimmingCharacters(in: .whitespaces).lowercased()
+    guard !query.isEmpty else { return nil }
+    if let number = Int(query) {
+      return exercises.indices.contains(number - 1) ? exercises[number - 1] : nil
+    }
+    if let exact = exercise(id: query) { return exact }
+    let candidates = exercises.filter { $0.id.hasPrefix(query) }
+    return candidates.count == 1 ? candidates[0] : nil
+  }
+
+  public func exercises(of lesson: Lesson) -> [Exercise] {
+    lesson.exerciseIDs.compactMap(exercise(id:))
+  }
+
+  /// The exercise's position in the course, from 1.
+  public func number(of exercise: Exercise) -> Int {
+    (exercises.firstIndex { $0.id == exercise.id } ?? 0) + 1
   }
 
   public var firstLesson: Lesson? { lessons.first }

@@ -59,8 +59,95 @@ public struct CourseLoader: Sendable {
     if lessons.isEmpty && problems.isEmpty {
       problems.append(CourseProblem(file: Self.lessonsFolder, reason: .noLessons(directory: Self.lessonsFolder)))
     }
+    let exercises = loadExercises(root: root, lessons: lessons, problems: &problems)
     guard problems.isEmpty else { throw Failure(problems: problems) }
-    return Course(lessons: lessons)
+    return Course(lessons: lessons, exercises: exercises)
+  }
+
+  // MARK: Exercises
+
+  private func loadExercises(root: String, lessons: [Lesson], problems: inout [CourseProblem]) -> [Exercise] {
+    var exercises: [Exercise] = []
+    var listedBy: [String: Lesson] = [:]
+    for lesson in lessons {
+      for id in lesson.exerciseIDs {
+        if let other = listedBy[id] {
+          problems.append(CourseProblem(file: "Exercises/\(id)", reason: .exerciseListedTwice(otherLesson: other.path)))
+          continue
+        }
+        listedBy[id] = lesson
+        do {
+          exercises.append(try loadExercise(id: id, lesson: lesson, root: root))
+        } catch let problem as CourseProblem {
+          problems.append(problem)
+        } catch {
+          problems.append(CourseProblem(file: "Exercises/\(id)", reason: .unreadable(String(describing: error))))
+        }
+      }
+    }
+    let folders = (try? fileSystem.contentsOfDirectory(at: FilePath.join(root, Self.exercisesFolder))) ?? []
+    for folder in folders where listedBy[folder] == nil
+      && fileSystem.fileExists(at: FilePath.join(root, Self.exercisesFolder, folder, "README.md"))
+    {
+      problems.append(CourseProblem(file: "Exercises/\(folder)", reason: .exerciseNotListed))
+    }
+    return exercises
+  }
+
+  private func loadExercise(id: String, lesson: Lesson, root: String) throws -> Exercise {
+    let folder = FilePath.join(root, Self.exercisesFolder, id)
+    let readme = FilePath.join(folder, "README.md")
+    guard fileSystem.fileExists(at: readme) else {
+      throw CourseProblem(file: lesson.path, reason: .missingExercise(id))
+    }
+    let path = "Exercises/\(id)/README.md"
+    for name in ["Sources", "Starter", "Solution", "Tests"] where !fileSystem.directoryExists(at: FilePath.join(folder, name)) {
+      throw CourseProblem(file: "Exercises/\(id)", reason: .missingFolder(name))
+    }
+    let frontMatter: FrontMatter
+    do {
+      frontMatter = try FrontMatter.split(try fileSystem.readText(at: readme))
+    } catch let reason as CourseProblem.Reason {
+      throw CourseProblem(file: path, reason: reason)
+    }
+    guard let title = frontMatter.values["title"], !title.isEmpty else {
+      throw CourseProblem(file: path, reason: .missingKey("title"))
+    }
+    let swiftFiles = { (name: String) in
+      ((try? fileSystem.contentsOfDirectory(at: FilePath.join(folder, name))) ?? []).filter { $0.hasSuffix(".swift") }
+    }
+    let starter = swiftFiles("Starter")
+    let solution = swiftFiles("Solution")
+    guard starter == solution else {
+      throw CourseProblem(file: "Exercises/\(id)", reason: .filesDiffer(starter: starter, solution: solution))
+    }
+
+    // The task is everything before "## Hints" (the "#" title aside); each "###" below it is a hint.
+    var task: [Block] = []
+    var hints: [[Block]] = []
+    var inHints = false
+    for block in parser.parse(frontMatter.body).blocks {
+      if case .heading(let level, let inlines) = block {
+        if level == 1 && task.isEmpty && !inHints { continue }
+        if level == 2 {
+          inHints = inlines.plainText.trimmingCharacters(in: .whitespaces).lowercased() == "hints"
+          if inHints { continue }
+        }
+        if level == 3 && inHints {
+          hints.append([])
+          continue
+        }
+      }
+      if inHints {
+        if !hints.isEmpty { hints[hints.count - 1].append(block) }
+      } else {
+        task.append(block)
+      }
+    }
+    guard !hints.isEmpty else { throw CourseProblem(file: path, reason: .noHints) }
+    return Exercise(
+      id: id, title: title, difficulty: frontMatter.values["difficulty"].flatMap(Int.init) ?? 1,
+      lessonID: lesson.id, task: Document(task), hints: hints.map(Document.init), files: starter)
   }
 
   /// `12` for `12-containers.md`; nil for files that are not lessons (`README.md`).

@@ -14,6 +14,12 @@ public struct CourseProblem: Error, Sendable, Equatable, CustomStringConvertible
     case quiz(question: String, problem: String)
     case unreadable(String)
     case noLessons(directory: String)
+    case missingExercise(String)
+    case missingFolder(String)
+    case exerciseNotListed
+    case exerciseListedTwice(otherLesson: String)
+    case noHints
+    case filesDiffer(starter: [String], solution: [String])
   }
 
   public var file: String
@@ -58,6 +64,18 @@ extension CourseProblem.Reason {
       "could not be read: \(why)"
     case .noLessons(let directory):
       "no lesson files (NN-name.md) in \(directory)."
+    case .missingExercise(let id):
+      "lists the exercise '\(id)', but there is no Exercises/\(id)/README.md."
+    case .missingFolder(let folder):
+      "has no \(folder)/ folder (an exercise needs Sources/, Starter/, Solution/ and Tests/)."
+    case .exerciseNotListed:
+      "no lesson lists this exercise. Add its id to a lesson's `exercises:`."
+    case .exerciseListedTwice(let other):
+      "is listed by two lessons; \(other) lists it too."
+    case .noHints:
+      "has no hints. Add a `## Hints` section with at least one `###` hint."
+    case .filesDiffer(let starter, let solution):
+      "Starter/ has \(starter.joined(separator: ", ")) but Solution/ has \(solution.joined(separator: ", ")); they must have the same files."
     }
   }
 }

@@ -1,6 +1,28 @@
 import ArgumentParser
+import Foundation
 
 @main
+enum Main {
+  /// Runs the command line. Usage errors exit with 2 (ArgumentParser's default is 64), as the
+  /// autograder contract says: 0 passed, 1 not passed, 2 usage error.
+  static func main() async {
+    do {
+      var command = try Ditutor.parseAsRoot()
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      if Ditutor.exitCode(for: error) == .validationFailure {
+        FileHandle.standardError.write(Data((Ditutor.fullMessage(for: error) + "\n").utf8))
+        exit(2)
+      }
+      Ditutor.exit(withError: error)
+    }
+  }
+}
+
 struct Ditutor: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ditutor",
@@ -9,7 +31,7 @@ struct Ditutor: AsyncParsableCommand {
       Run `ditutor` inside the ditutor package to open the tutorial where you left off.
       Commands piped in (`printf 'lessons\\n' | ditutor`) run without prompts or colour.
       """,
-    subcommands: [Tutor.self, List.self],
+    subcommands: [Tutor.self, List.self, Check.self],
     defaultSubcommand: Tutor.self
   )
 }

@@ -39,6 +39,17 @@ enum CourseFixtures {
     ])
   }
 
+  /// An exercise folder with a task, `hints` hints, and one file in each code folder.
+  static func addExercise(_ id: String, to fileSystem: InMemoryFileSystem, hints: Int = 3, file: String = "Code.swift") {
+    var readme = "---\ntitle: Exercise \(id)\ndifficulty: 2\n---\n\n# Exercise \(id)\n\nDo the \(id) thing.\n\n## Hints\n"
+    for hint in 0..<hints { readme += "\n### Hint \(hint + 1)\n\nHint \(hint + 1) of \(id).\n" }
+    fileSystem.add("/course/Exercises/\(id)/README.md", readme)
+    fileSystem.add("/course/Exercises/\(id)/Sources/\(file)", "// learner's \(id)\n")
+    fileSystem.add("/course/Exercises/\(id)/Starter/\(file)", "// starter of \(id)\n")
+    fileSystem.add("/course/Exercises/\(id)/Solution/\(file)", "// solution of \(id)\n")
+    fileSystem.add("/course/Exercises/\(id)/Tests/\(id)Tests.swift", "// tests of \(id)\n")
+  }
+
   static func course(_ fileSystem: InMemoryFileSystem) throws -> Course {
     try CourseLoader(fileSystem: fileSystem).load(root: root)
   }

@@ -91,6 +91,14 @@ final class InMemoryFileSystem: FileSystem {
     }
   }
 
+  func copyItem(from source: String, to destination: String) throws {
+    try writeAtomically(readFile(at: source), to: destination)
+  }
+
+  func removeItem(at path: String) throws {
+    _ = storage.withLock { $0.files.removeValue(forKey: path) }
+  }
+
   func withExclusiveLock<T>(at path: String, _ body: () throws -> T) throws -> T {
     lock.lock()
     defer { lock.unlock() }

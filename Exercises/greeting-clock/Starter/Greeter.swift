@@ -1,0 +1,28 @@
+import Foundation
+
+/// Tells a `Greeter` what hour it is, from 0 to 23.
+protocol HourSource {
+  var currentHour: Int { get }
+}
+
+/// The real clock, for the app. Tests hand in their own `HourSource`.
+struct SystemHourSource: HourSource {
+  var currentHour: Int { Calendar.current.component(.hour, from: Date()) }
+}
+
+/// Greets people according to the time of day.
+struct Greeter {
+  init(clock: any HourSource) {
+    // The clock is dropped here...
+  }
+
+  func greeting(for name: String) -> String {
+    // ...and the real time is read here, so no test can choose the hour.
+    let hour = Calendar.current.component(.hour, from: Date())
+    switch hour {
+    case ..<12: return "Good morning, \(name)!"
+    case ..<18: return "Good afternoon, \(name)!"
+    default: return "Good evening, \(name)!"
+    }
+  }
+}

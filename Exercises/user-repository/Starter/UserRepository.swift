@@ -1,0 +1,38 @@
+import Foundation
+
+struct User: Decodable, Equatable {
+  let id: Int
+  let name: String
+}
+
+/// Fetches text from the app's API.
+protocol HTTPClient {
+  /// The body of the response to a GET of `path`, such as `/users/42`.
+  func get(_ path: String) throws -> String
+}
+
+/// The real client. Exercises run offline, so it refuses instead of reaching the network.
+struct LiveHTTPClient: HTTPClient {
+  struct Offline: Error, CustomStringConvertible {
+    let path: String
+    var description: String {
+      "LiveHTTPClient tried to reach https://api.example.com\(path); tests must not use the network"
+    }
+  }
+
+  func get(_ path: String) throws -> String {
+    throw Offline(path: path)
+  }
+}
+
+/// Loads users from the API.
+final class UserRepository {
+  private let client = LiveHTTPClient()
+
+  init(client: any HTTPClient) {}
+
+  func user(id: Int) throws -> User {
+    let body = try client.get("/users/\(id)")
+    return try JSONDecoder().decode(User.self, from: Data(body.utf8))
+  }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs programs on this machine with `posix_spawn`, each in a process group of its own, reading
+/// its output as it comes (bounded, so a test that prints gigabytes cannot exhaust memory).
+///
+/// On a timeout or cancellation it kills the program and every process it started, found by
+/// walking the process tree (SwiftPM starts the test runner in a group of its own), so no
+/// `swift-build` or test process is left behind.
+public struct LocalProcessRunner: ProcessRunner {
+  public init() {}
+
+  public func locate(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/\(name)"
+      if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+  }
+
+  public func run(_ request: ProcessRequest) async throws -> ProcessOutcome {
+    let control = Control()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+          continuation.resume(with: Result { try Self.runToEnd(request, control: control) })
+        }
+      }
+    } onCancel: {
+      control.cancel()
+    }
+  }
+
+  /// Shared between the waiting thread and the task's cancellation handler.
+  final class Control: Sendable {
+    private let cancelled = Mutex(false)
+    func cancel() { cancelled.withLock { $0 = true } }
+    var isCancelled: Bool { cancelled.withLock { $0 } }
+  }
+
+  private static func runToEnd(_ request: ProcessRequest, control: Control) throws -> ProcessOutcome {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var outputPipe: [Int32] = [0, 0]
+    var errorPipe: [Int32] = [0, 0]
+    guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else { throw ProcessError.spawn(request.executable, errno) }
+    for descriptor in [outputPipe[0], errorPipe[0]] {
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    posix_spawn_file_actions_addclose(&actions, outputPipe[1])
+    posix_spawn_file_actions_addclose(&actions, errorPipe[1])
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // A group of its own: Ctrl-C at the terminal reaches ditutor, which decides what to stop.
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT, SIGHUP] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+    let argv = ([request.executable] + request.arguments).map { strdup($0) } + [nil]
+    let envp = request.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, request.executable, &actions, &attributes, argv, envp)
+    close(outputPipe[1])
+    close(errorPipe[1])
+    guard spawned == 0 else {
+      close(outputPipe[0])
+      close(errorPipe[0])
+      throw ProcessError.spawn(request.executable, spawned)
+    }
+
+    var output = BoundedCapture(limit: request.outputLimit / 2)
+    var error = BoundedCapture(limit: request.outputLimit / 2)
+    var open = [outputPipe[0], errorPipe[0]]
+    var timeoutStart: ContinuousClock.Instant? = request.timeoutStarts == nil ? start : nil
+    var ending: ProcessOutcome.Ending?
+    var killedAt: ContinuousClock.Instant?
+    var buffer = [UInt8](repeating: 0, count: 65536)
+
+    while !open.isEmpty {
+      var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), 50)
+      if ready > 0 {
+        for descriptor in descriptors where descriptor.revents != 0 {
+          let count = read(descriptor.fd, &buffer, buffer.count)
+          if count > 0 {
+            if descriptor.fd == outputPipe[0] {
+              output.append(buffer[0..<count])
+            } else {
+              error.append(buffer[0..<count])
+            }
+          } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+            close(descriptor.fd)
+            open.removeAll { $0 == descriptor.fd }
+          }
+        }
+      }
+      let now = clock.now
+      if ending == nil {
+        if timeoutStart == nil, request.timeoutStarts?() == true { timeoutStart = now }
+        if control.isCancelled {
+          ending = .cancelled
+        } else if let timeoutStart, now - timeoutStart > request.timeout {
+          ending = .timedOut
+        } else if now - start > request.hardLimit {
+          ending = .timedOut
+        }
+        if ending != nil {
+          terminateTree(of: pid)
+          killedAt = now
+        }
+      } else if let killedAt, now - killedAt > .seconds(3) {
+        // Something outside the tree holds the pipes open; stop waiting for their end.
+        open.forEach { close($0) }
+        open = []
+      }
+    }
+
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    if ending == nil {
+      ending = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+    }
+    // The runner can outlive `swift test` when the latter crashes; leave nothing behind.
+    terminateTree(of: pid)
+    return ProcessOutcome(
+      ending: ending!, standardOutput: output.text, standardError: error.text,
+      droppedBytes: output.dropped + error.dropped, duration: clock.now - start)
+  }
+
+  /// Kills `pid`, its process group, and every descendant (and their groups).
+  static func terminateTree(of pid: pid_t) {
+    var victims = [pid]
+    var children = childrenByParent()
+    var index = 0
+    while index < victims.count {
+      victims += children.removeValue(forKey: victims[index]) ?? []
+      index += 1
+    }
+    for victim in victims {
+      let group = getpgid(victim)
+      if group > 1 && group != getpgrp() { killpg(group, SIGKILL) }
+      kill(victim, SIGKILL)
+    }
+  }
+
+  /// Every process's parent, read from /proc (Linux). Empty elsewhere: there the process
+  /// group kill still applies.
+  private static func childrenByParent() -> [pid_t: [pid_t]] {
+    var map: [pid_t: [pid_t]] = [:]
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return map }
+    for entry in entries {
+      guard let child = pid_t(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      // "pid (name) state ppid ...": the name may hold spaces and parentheses.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      if fields.count > 2, let parent = pid_t(fields[1]) {
+        map[parent, default: []].append(child)
+      }
+    }
+    return map
+  }
+}
+
+/// Keeps the first and the last `limit` bytes of a stream and counts what fell between.
+struct BoundedCapture {
+  let limit: Int
+  private var head: [UInt8] = []
+  private var tail: [UInt8] = []
+  private(set) var dropped = 0
+
+  init(limit: Int) {
+    self.limit = max(limit / 2, 1)
+  }
+
+  mutating func append(_ bytes: ArraySlice<UInt8>) {
+    var bytes = bytes
+    if head.count < limit {
+      let taken = bytes.prefix(limit - head.count)
+      head += taken
+      bytes = bytes.dropFirst(taken.count)
+    }
+    guard !bytes.isEmpty else { return }
+    tail += bytes
+    if tail.count > 2 * limit {
+      let excess = tail.count - limit
+      dropped += excess
+      tail.removeFirst(excess)
+    }
+  }
+
+  var text: String {
+    let kept = tail.suffix(limit)
+    let lost = dropped + (tail.count - kept.count)
+    let middle = lost > 0 ? "\n… \(lost) bytes of output left out …\n" : ""
+    return String(decoding: head, as: UTF8.self) + middle + String(decoding: kept, as: UTF8.self)
+  }
+}
+
+public enum ProcessError: Error, CustomStringConvertible, Equatable {
+  case spawn(String, Int32)
+
+  public var description: String {
+    switch self {
+    case .spawn(let executable, let code): "Could not start \(executable): \(String(cString: strerror(code)))"
+    }
+  }
+}

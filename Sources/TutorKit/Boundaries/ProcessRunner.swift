@@ -1,0 +1,63 @@
+import Foundation
+
+/// Starts a program and waits for it: the one way the engine runs anything (`swift test`).
+/// The live version is ``LocalProcessRunner``; tests hand in a scripted one.
+public protocol ProcessRunner: Sendable {
+  /// Runs the request to the end, a timeout, or the calling task's cancellation, whichever
+  /// comes first. A timed-out or cancelled program is killed with everything it started.
+  func run(_ request: ProcessRequest) async throws -> ProcessOutcome
+  /// The absolute path of `name` on the `PATH`, or nil.
+  func locate(_ name: String) -> String?
+}
+
+public struct ProcessRequest: Sendable {
+  public var executable: String
+  public var arguments: [String]
+  public var environment: [String: String]
+  /// How long the program may run once `timeoutStarts` says the clock is on (from the start
+  /// when `timeoutStarts` is nil). For a check: the tests' time, not the compiler's.
+  public var timeout: Duration
+  public var timeoutStarts: (@Sendable () -> Bool)?
+  /// An upper bound on the whole run, whatever `timeoutStarts` says.
+  public var hardLimit: Duration
+  /// Bytes of each output stream kept: half from the start, half from the end.
+  public var outputLimit: Int
+
+  public init(
+    executable: String, arguments: [String], environment: [String: String],
+    timeout: Duration, timeoutStarts: (@Sendable () -> Bool)? = nil, hardLimit: Duration = .seconds(1800),
+    outputLimit: Int = 1 << 20
+  ) {
+    self.executable = executable
+    self.arguments = arguments
+    self.environment = environment
+    self.timeout = timeout
+    self.timeoutStarts = timeoutStarts
+    self.hardLimit = hardLimit
+    self.outputLimit = outputLimit
+  }
+}
+
+public struct ProcessOutcome: Sendable, Equatable {
+  public enum Ending: Sendable, Equatable {
+    case exited(Int32)
+    case signalled(Int32)
+    case timedOut
+    case cancelled
+  }
+
+  public var ending: Ending
+  public var standardOutput: String
+  public var standardError: String
+  /// Output that did not fit `outputLimit` and was dropped from the middle.
+  public var droppedBytes: Int
+  public var duration: Duration
+
+  public init(ending: Ending, standardOutput: String = "", standardError: String = "", droppedBytes: Int = 0, duration: Duration = .zero) {
+    self.ending = ending
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+    self.droppedBytes = droppedBytes
+    self.duration = duration
+  }
+}

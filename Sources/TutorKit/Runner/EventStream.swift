@@ -1,0 +1,106 @@
+import Foundation
+
+/// Reads the JSON lines that Swift Testing writes with `--event-stream-output-path` (version 0)
+/// into per-test results. The verdict comes from here, never from the human-readable output.
+struct EventStream {
+  struct Record: Decodable {
+    var kind: String
+    var payload: Payload
+  }
+
+  struct Payload: Decodable {
+    var kind: String
+    var id: String?
+    var name: String?
+    var testID: String?
+    var messages: [Message]?
+    var issue: Issue?
+    var instant: Instant?
+    var sourceLocation: SourceLocation?
+  }
+
+  struct Message: Decodable {
+    var symbol: String
+    var text: String
+  }
+
+  struct Issue: Decodable {
+    var isKnown: Bool?
+    var sourceLocation: SourceLocation?
+  }
+
+  struct SourceLocation: Decodable {
+    var filePath: String?
+    var line: Int?
+
+    enum CodingKeys: String, CodingKey {
+      case filePath = "_filePath"
+      case line
+    }
+  }
+
+  struct Instant: Decodable {
+    var absolute: Double
+  }
+
+  /// One test function as the stream tells it.
+  struct Test {
+    var id: String
+    var name: String
+    var suite: String?
+    var started: Double?
+    var ended: Double?
+    var skipped = false
+    var issues: [(message: String, file: String?, line: Int?)] = []
+  }
+
+  private(set) var tests: [Test] = []
+  private(set) var runStarted = false
+  private(set) var runEnded = false
+
+  init(_ text: String) {
+    var suites: [String: String] = [:]
+    var index: [String: Int] = [:]
+    for line in text.split(separator: "\n") {
+      guard let record = try? JSONDecoder().decode(Record.self, from: Data(line.utf8)) else { continue }
+      let payload = record.payload
+      if record.kind == "test" {
+        guard let id = payload.id, let name = payload.name else { continue }
+        if payload.kind == "suite" {
+          suites[id] = name
+        } else {
+          index[id] = tests.count
+          tests.append(Test(id: id, name: name, suite: Self.suiteID(of: id).flatMap { suites[$0] }))
+        }
+        continue
+      }
+      switch payload.kind {
+      case "runStarted": runStarted = true
+      case "runEnded": runEnded = true
+      case "testStarted":
+        if let id = payload.testID, let position = index[id] { tests[position].started = payload.instant?.absolute }
+      case "testEnded":
+        if let id = payload.testID, let position = index[id] { tests[position].ended = payload.instant?.absolute }
+      case "testSkipped":
+        if let id = payload.testID, let position = index[id] { tests[position].skipped = true }
+      case "issueRecorded":
+        guard payload.issue?.isKnown != true, let id = payload.testID, let position = index[id] else { continue }
+        let texts = (payload.messages ?? []).filter { $0.symbol != "default" }.map(\.text)
+        tests[position].issues.append(
+          (texts.joined(separator: "\n"), payload.issue?.sourceLocation?.filePath, payload.issue?.sourceLocation?.line))
+      default:
+        break
+      }
+    }
+  }
+
+  /// `Module.Suite/test()/File.swift:3:4` → `Module.Suite`.
+  static func suiteID(of testID: String) -> String? {
+    testID.split(separator: "/").first.map(String.init)
+  }
+
+  /// `GreetingClockTests.GreeterTests/…` → `GreetingClockTests`.
+  static func module(of testID: String) -> String {
+    String(testID.prefix { $0 != "." && $0 != "/" })
+  }
+}

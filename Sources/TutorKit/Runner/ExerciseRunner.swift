@@ -1,0 +1,233 @@
+import Foundation
+
+/// Checks exercises with plain `swift test`, one exercise's targets at a time (see the comment at
+/// the top of `Package.swift`), and turns what happened into a ``Verdict``.
+///
+/// It never trusts the human-readable test output: results come from Swift Testing's event
+/// stream, compiler errors from the compiler's `file:line:col:` lines.
+public struct ExerciseRunner: Sendable {
+  /// Which files an exercise target compiles.
+  public enum Code: String, Sendable {
+    case sources, starter, solution
+  }
+
+  public static let defaultTimeout: Duration = .seconds(60)
+
+  private let root: String
+  private let processes: any ProcessRunner
+  private let fileSystem: any FileSystem
+  private let environment: [String: String]
+  private let scratchFolder: String
+
+  /// - Parameters:
+  ///   - environment: the variables `swift` runs with (the caller's own, usually).
+  ///   - scratchFolder: the build folder, relative to `root`; kept apart from the tool's own
+  ///     `.build` so a check never waits for, or invalidates, a build of ditutor.
+  public init(
+    root: String, processes: any ProcessRunner, fileSystem: any FileSystem, environment: [String: String],
+    scratchFolder: String = ".build/exercises"
+  ) {
+    self.root = root
+    self.processes = processes
+    self.fileSystem = fileSystem
+    self.environment = environment
+    self.scratchFolder = scratchFolder
+  }
+
+  /// Builds and tests one exercise.
+  public func check(_ exercise: Exercise, code: Code = .sources, timeout: Duration = defaultTimeout) async throws -> Verdict {
+    try await check([exercise], code: code, timeout: timeout)[exercise.id]!
+  }
+
+  /// Builds and tests several exercises in one `swift test`; each gets its own verdict.
+  public func check(_ exercises: [Exercise], code: Code, timeout: Duration = defaultTimeout) async throws -> [String: Verdict] {
+    guard let swift = processes.locate("swift") else { throw RunnerError.swiftMissing }
+    let scratch = FilePath.join(root, scratchFolder)
+    if !fileSystem.directoryExists(at: scratch) { try fileSystem.createDirectory(at: scratch) }
+    let events = FilePath.join(scratch, "ditutor-events-\(UUID().uuidString).jsonl")
+    defer { try? fileSystem.removeItem(at: events) }
+
+    var variables = environment
+    variables["DITUTOR_EXERCISES"] = exercises.map(\.id).joined(separator: ",")
+    variables["DITUTOR_CODE"] = code.rawValue
+    variables["SWIFT_BACKTRACE"] = "enable=no"  // a crash report is ours to write, and quicker
+    let fileSystem = self.fileSystem
+    let request = ProcessRequest(
+      executable: swift,
+      arguments: [
+        "test", "--package-path", root, "--scratch-path", scratch, "--disable-xctest", "--no-parallel",
+        "--event-stream-output-path", events, "--event-stream-version", "0", "-Xswiftc", "-diagnostic-style=llvm",
+      ],
+      environment: variables, timeout: timeout,
+      // The learner's time limit covers the tests, not the compiler: it starts with the run.
+      timeoutStarts: { fileSystem.fileExists(at: events) })
+    let outcome = try await processes.run(request)
+    let stream = fileSystem.fileExists(at: events) ? (try? fileSystem.readText(at: events)) : nil
+    var verdicts: [String: Verdict] = [:]
+    for exercise in exercises {
+      verdicts[exercise.id] = Self.verdict(
+        for: exercise, code: code, outcome: outcome, events: stream ?? "", root: root, timeout: timeout)
+    }
+    return verdicts
+  }
+
+  /// Reads one exercise's verdict out of a run (which may have held several exercises).
+  static func verdict(
+    for exercise: Exercise, code: Code, outcome: ProcessOutcome, events: String, root: String, timeout: Duration
+  ) -> Verdict {
+    let seconds = Double(outcome.duration.components.seconds) + Double(outcome.duration.components.attoseconds) / 1e18
+    let allOutput = outcome.standardOutput + "\n" + outcome.standardError
+    let diagnostics = CompilerDiagnostics.parse(allOutput, root: root).filter {
+      $0.file.hasPrefix(exercise.folder + "/") || !$0.file.hasPrefix("Exercises/")
+    }
+    let stream = EventStream(events)
+    let ownTests = stream.tests.filter { EventStream.module(of: $0.id) == exercise.testModuleName }
+    let folder = "\(exercise.folder)/\(code == .sources ? "Sources" : code == .starter ? "Starter" : "Solution")"
+    let crash = CrashReport(output: allOutput, module: exercise.moduleName, folder: folder)
+
+    guard stream.runStarted else {
+      switch outcome.ending {
+      case .cancelled:
+        return Verdict(exercise: exercise.id, status: .cancelled, durationSeconds: seconds)
+      case .timedOut:
+        return Verdict(exercise: exercise.id, status: .timedOut, durationSeconds: seconds, output: tail(of: allOutput))
+      default:
+        let errors = diagnostics.filter { $0.severity == "error" }
+        return Verdict(
+          exercise: exercise.id, status: .compileError, durationSeconds: seconds, diagnostics: errors,
+          output: errors.isEmpty ? tail(of: allOutput) : nil)
+      }
+    }
+
+    let limit = Int(timeout.components.seconds)
+    var tests: [Verdict.TestResult] = ownTests.compactMap { test in
+      let name = [test.suite, test.name].compactMap { $0 }.joined(separator: "/")
+      let duration = (test.ended ?? test.started ?? 0) - (test.started ?? 0)
+      if test.skipped { return Verdict.TestResult(name: name, status: .skipped) }
+      if test.ended != nil {
+        guard let first = test.issues.first else { return Verdict.TestResult(name: name, status: .passed, seconds: duration) }
+        return Verdict.TestResult(
+          name: name, status: .failed, message: test.issues.map(\.message).joined(separator: "\n"),
+          file: first.file.map { FilePath.relative($0, to: root) }, line: first.line, seconds: duration)
+      }
+      guard test.started != nil else { return nil }  // never reached: the run stopped before it
+      switch outcome.ending {
+      case .timedOut:
+        return Verdict.TestResult(name: name, status: .timedOut, message: "Still running after \(limit) s, so it was stopped.")
+      case .cancelled:
+        return Verdict.TestResult(name: name, status: .cancelled, message: "Cancelled while running.")
+      default:
+        return Verdict.TestResult(name: name, status: .crashed, message: crash.summary, file: crash.file, line: crash.line)
+      }
+    }
+
+    let status: Verdict.Status
+    switch outcome.ending {
+    case .cancelled: status = .cancelled
+    case .timedOut: status = .timedOut
+    default:
+      if !stream.runEnded && ownTests.contains(where: { $0.started != nil && $0.ended == nil }) {
+        status = .crashed
+      } else if !stream.runEnded && ownTests.allSatisfy({ $0.started == nil }) {
+        // Another exercise in the same run crashed before this one's tests began.
+        status = .crashed
+      } else if tests.contains(where: { $0.status == .failed || $0.status == .crashed }) {
+        status = .failed
+      } else if tests.isEmpty {
+        status = .failed
+        tests = [Verdict.TestResult(name: "(no tests)", status: .failed, message: "No tests ran for this exercise.")]
+      } else {
+        status = .passed
+      }
+    }
+    let output = status == .crashed || status == .timedOut ? tail(of: outcome.standardOutput) : nil
+    return Verdict(
+      exercise: exercise.id, status: status, durationSeconds: seconds, tests: tests,
+      diagnostics: diagnostics.filter { $0.severity == "error" }, output: output)
+  }
+
+  /// The last lines a program printed, without SwiftPM's progress lines.
+  static func tail(of output: String, lines: Int = 12) -> String? {
+    let kept = output.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { line in
+        !line.isEmpty && !line.hasPrefix("[") && !line.hasPrefix("Building for") && !line.hasPrefix("Build complete")
+          && !isStackFrame(line) && !line.hasPrefix("Current stack trace") && !line.contains("Fatal error: ")
+          && !line.contains("unexpected signal code") && !line.hasPrefix("error: fatalError")
+          && !isTestingProgress(line)
+      }
+      .suffix(lines)
+    return kept.isEmpty ? nil : kept.joined(separator: "\n")
+  }
+}
+
+/// `3    libswiftCore.so    0x00007f… _assertionFailure + 303`: a line of a crash's backtrace,
+/// which tells a learner nothing the verdict does not.
+private func isStackFrame(_ line: Substring) -> Bool {
+  let words = line.split(separator: " ", maxSplits: 3)
+  return words.count >= 3 && Int(words[0]) != nil && words[2].hasPrefix("0x")
+}
+
+/// Swift Testing's own progress lines (`◇ Test run started.`): the learner's prints are the rest.
+private func isTestingProgress(_ line: Substring) -> Bool {
+  guard let first = line.unicodeScalars.first else { return false }
+  return ["◇", "↳", "✔", "✘", "⚠", "􀟈", "􀊯", "􀢄", "􀄵", "􀙟"].contains(String(first))
+}
+
+/// What a crashed test run said about why: the `Fatal error` line and the signal.
+struct CrashReport {
+  var message: String?
+  var signal: Int32?
+  var file: String?
+  var line: Int?
+
+  /// - Parameters:
+  ///   - module: the exercise's module; a fatal error raised in it points at the learner's file.
+  ///   - folder: where that module's files are (`Exercises/x/Sources`).
+  init(output: String, module: String, folder: String) {
+    for rawLine in output.split(separator: "\n") {
+      let line = String(rawLine)
+      if let range = line.range(of: "Fatal error: ") {
+        message = String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces)
+        if message?.isEmpty == true { message = "Fatal error" }
+        // `GreetingClock/Greeter.swift:12: Fatal error: …` names the learner's file.
+        let location = line[..<range.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: ": "))
+        let parts = location.split(separator: ":")
+        if parts.count == 2, let number = Int(parts[1]), parts[0].hasPrefix(module + "/") {
+          file = folder + "/" + parts[0].dropFirst(module.count + 1)
+          self.line = number
+        }
+      }
+      if let range = line.range(of: "unexpected signal code ") {
+        signal = Int32(line[range.upperBound...].prefix { $0.isNumber })
+      }
+    }
+  }
+
+  var summary: String {
+    var parts: [String] = []
+    if let message { parts.append("Fatal error: \(message)") }
+    if let signal { parts.append("The test process stopped with signal \(signal) (\(Self.meaning(of: signal))).") }
+    return parts.isEmpty ? "The test process stopped unexpectedly." : parts.joined(separator: ". ")
+  }
+
+  static func meaning(of signal: Int32) -> String {
+    switch signal {
+    case 4, 5: "a Swift runtime trap: fatalError, a force-unwrapped nil, an index out of range or an overflow"
+    case 6: "abort"
+    case 9: "killed"
+    case 11: "invalid memory access, often endless recursion"
+    default: "signal \(signal)"
+    }
+  }
+}
+
+public enum RunnerError: Error, CustomStringConvertible, Equatable {
+  case swiftMissing
+
+  public var description: String {
+    switch self {
+    case .swiftMissing:
+      "ditutor checks exercises with `swift test`, but there is no `swift` on your PATH: install Swift (https://www.swift.org/install/) or add its `usr/bin` folder to PATH."
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// What a check found: a value, so the REPL, `--format json`, JUnit and `verify` all tell the same
+/// story. Encodes to the JSON that `ditutor check --format json` prints.
+public struct Verdict: Codable, Sendable, Equatable {
+  public enum Status: String, Codable, Sendable, Equatable {
+    case passed, failed
+    case compileError = "compile-error"
+    case crashed
+    case timedOut = "timed-out"
+    case cancelled
+  }
+
+  public struct TestResult: Codable, Sendable, Equatable {
+    public enum Status: String, Codable, Sendable, Equatable {
+      case passed, failed, skipped, crashed
+      case timedOut = "timed-out"
+      case cancelled
+    }
+
+    /// `GreeterTests/asksTheInjectedClockForTheHour()`
+    public var name: String
+    public var status: Status
+    /// The expectation that failed and the test's own explanation, or why it crashed.
+    public var message: String?
+    /// Where it failed, relative to the course root.
+    public var file: String?
+    public var line: Int?
+    /// Seconds the test ran (JUnit wants it; the JSON verdict leaves it out).
+    public var seconds: Double = 0
+
+    public init(name: String, status: Status, message: String? = nil, file: String? = nil, line: Int? = nil, seconds: Double = 0) {
+      self.name = name
+      self.status = status
+      self.message = message
+      self.file = file
+      self.line = line
+      self.seconds = seconds
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case name, status, message, file, line
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(name, forKey: .name)
+      try container.encode(status, forKey: .status)
+      try container.encode(message, forKey: .message)
+      try container.encode(file, forKey: .file)
+      try container.encode(line, forKey: .line)
+    }
+  }
+
+  public struct Diagnostic: Codable, Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var severity: String
+    public var message: String
+
+    public init(file: String, line: Int, column: Int, severity: String, message: String) {
+      self.file = file
+      self.line = line
+      self.column = column
+      self.severity = severity
+      self.message = message
+    }
+  }
+
+  public var exercise: String
+  public var status: Status
+  public var durationSeconds: Double
+  public var tests: [TestResult]
+  public var diagnostics: [Diagnostic]
+  /// What the program printed when it crashed or hung (the end of it), for the learner.
+  public var output: String?
+
+  public init(
+    exercise: String, status: Status, durationSeconds: Double, tests: [TestResult] = [],
+    diagnostics: [Diagnostic] = [], output: String? = nil
+  ) {
+    self.exercise = exercise
+    self.status = status
+    self.durationSeconds = durationSeconds
+    self.tests = tests
+    self.diagnostics = diagnostics
+    self.output = output
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case exercise, status, durationSeconds, tests, diagnostics
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    exercise = try container.decode(String.self, forKey: .exercise)
+    status = try container.decode(Status.self, forKey: .status)
+    durationSeconds = try container.decode(Double.self, forKey: .durationSeconds)
+    tests = try container.decode([TestResult].self, forKey: .tests)
+    diagnostics = try container.decode([Diagnostic].self, forKey: .diagnostics)
+  }
+
+  public var failedTests: [TestResult] { tests.filter { $0.status != .passed && $0.status != .skipped } }
+  public var passedTests: [TestResult] { tests.filter { $0.status == .passed } }
+
+  public func json() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+  }
+}

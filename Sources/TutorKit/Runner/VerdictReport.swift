@@ -1,0 +1,194 @@
+import Foundation
+
+/// A verdict as the learner reads it: the first failure first, with its expectation and where it
+/// is; compiler errors with the learner's line and a caret under the column.
+public struct VerdictReport: Sendable {
+  private let fileSystem: any FileSystem
+  private let root: String
+
+  public init(fileSystem: any FileSystem, root: String) {
+    self.fileSystem = fileSystem
+    self.root = root
+  }
+
+  public func document(for verdict: Verdict) -> Document {
+    let time = String(format: "%.1f s", verdict.durationSeconds)
+    var blocks: [Block] = []
+    switch verdict.status {
+    case .passed:
+      let count = verdict.passedTests.count
+      blocks.append(.notice(.success, [.strong([.text(verdict.exercise)]), .text(" passes: \(count == 1 ? "its test" : "all \(count) tests") (\(time)).")]))
+    case .failed:
+      let failed = verdict.failedTests
+      blocks.append(
+        .notice(.error, [.strong([.text(verdict.exercise)]), .text(": \(failed.count) of \(verdict.tests.count) tests failed (\(time)).")]))
+      blocks += details(of: failed)
+      blocks += passing(verdict)
+    case .compileError:
+      let count = verdict.diagnostics.count
+      blocks.append(
+        .notice(.error, [
+          .strong([.text(verdict.exercise)]),
+          .text(count == 0 ? " does not build." : " does not compile: \(count == 1 ? "1 error" : "\(count) errors")."),
+        ]))
+      for diagnostic in verdict.diagnostics.prefix(5) {
+        blocks.append(.paragraph([.code("\(diagnostic.file):\(diagnostic.line):\(diagnostic.column)"), .text(": \(diagnostic.severity): \(diagnostic.message)")]))
+        if let excerpt = excerpt(file: diagnostic.file, line: diagnostic.line, column: diagnostic.column) {
+          blocks.append(.code(CodeBlock(language: "", text: excerpt)))
+        }
+      }
+      if count > 5 { blocks.append(.paragraph([.faint([.text("… and \(count - 5) more.")])])) }
+      if count == 0, let output = verdict.output {
+        blocks.append(.code(CodeBlock(language: "output", text: output)))
+      }
+    case .crashed:
+      let victim = verdict.tests.first { $0.status == .crashed }
+      blocks.append(
+        .notice(.error, [.strong([.text(verdict.exercise)]), .text(" crashed" + (victim.map { " in \($0.name)" } ?? "") + ".")]))
+      if let victim {
+        if let message = victim.message { blocks.append(.quote([.paragraph([.text(message)])])) }
+        if let file = victim.file, let line = victim.line {
+          blocks.append(.paragraph([.text("It stopped at "), .code("\(file):\(line)"), .text(":")]))
+          if let excerpt = excerpt(file: file, line: line, column: nil) {
+            blocks.append(.code(CodeBlock(language: "", text: excerpt)))
+          }
+        }
+      }
+      blocks += details(of: verdict.failedTests.filter { $0.status == .failed })
+      if let output = verdict.output { blocks.append(.code(CodeBlock(language: "output", text: output))) }
+    case .timedOut:
+      let victim = verdict.tests.first { $0.status == .timedOut }
+      let what = victim.map { "\($0.name) was still running" } ?? "the build did not finish"
+      blocks.append(
+        .notice(.error, [.strong([.text(verdict.exercise)]), .text(" timed out: \(what), so ditutor stopped it and everything it started.")]))
+      blocks.append(.paragraph([.text("Look for a loop that never ends or a wait that is never answered. "), .code("check --timeout <seconds>"), .text(" allows more time.")]))
+      if let output = verdict.output { blocks.append(.code(CodeBlock(language: "output", text: output))) }
+    case .cancelled:
+      blocks.append(.notice(.warning, [.text("Check of \(verdict.exercise) cancelled; nothing it started is still running.")]))
+    }
+    return Document(blocks)
+  }
+
+  private func details(of failed: [Verdict.TestResult]) -> [Block] {
+    guard let first = failed.first else { return [] }
+    var blocks: [Block] = [.heading(level: 3, [.text(first.name)])]
+    if let message = first.message {
+      blocks.append(.quote(message.split(separator: "\n").map { .paragraph([.text(String($0))]) }))
+    }
+    if let file = first.file, let line = first.line {
+      blocks.append(.paragraph([.faint([.text("at "), .code("\(file):\(line)")])]))
+    }
+    let others = failed.dropFirst()
+    if !others.isEmpty {
+      blocks.append(.paragraph([.text("Also failing:")]))
+      blocks.append(
+        .list(ListBlock(ordered: false, items: others.map { test in
+          // The test's own explanation (its second line) says more than the raw expectation.
+          let lines = test.message?.split(separator: "\n") ?? []
+          let summary = (lines.count > 1 ? lines[1] : lines.first).map { " — \($0)" } ?? ""
+          return ListItem(blocks: [.paragraph([.code(test.name), .text(summary)])])
+        })))
+    }
+    return blocks
+  }
+
+  private func passing(_ verdict: Verdict) -> [Block] {
+    let passed = verdict.passedTests
+    guard !passed.isEmpty else { return [] }
+    return [.paragraph([.faint([.text("Passing: " + passed.map(\.name).joined(separator: ", "))])])]
+  }
+
+  /// The offending line, numbered, with a caret under the column (as the compiler shows it).
+  func excerpt(file: String, line: Int, column: Int?) -> String? {
+    let path = file.hasPrefix("/") ? file : FilePath.join(root, file)
+    guard let text = try? fileSystem.readText(at: path) else { return nil }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard line >= 1, line <= lines.count else { return nil }
+    let width = String(line).count
+    var excerpt: [String] = []
+    excerpt.append(String(line).leftPadded(to: width) + " | " + lines[line - 1])
+    if let column, column >= 1 {
+      excerpt.append(String(repeating: " ", count: width) + " | " + String(repeating: " ", count: column - 1) + "^")
+    }
+    return excerpt.joined(separator: "\n")
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: " ", count: max(width - count, 0)) + self
+  }
+}
+
+/// JUnit XML, the format autograders and CI dashboards read.
+public enum JUnitReport {
+  public static func xml(_ verdicts: [Verdict]) -> String {
+    var suites = ""
+    var totals = (tests: 0, failures: 0, errors: 0, time: 0.0)
+    for verdict in verdicts {
+      var cases = ""
+      var failures = 0
+      var errors = 0
+      var count = 0
+      switch verdict.status {
+      case .compileError, .cancelled:
+        count = 1
+        errors = 1
+        let text = verdict.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.severity): \($0.message)" }
+          .joined(separator: "\n")
+        let message = verdict.status == .cancelled ? "cancelled" : "does not compile"
+        cases += "    <testcase classname=\"\(escape(verdict.exercise))\" name=\"build\" time=\"0\">\n"
+        cases += "      <error message=\"\(message)\">\(escape(text.isEmpty ? (verdict.output ?? "") : text))</error>\n"
+        cases += "    </testcase>\n"
+      default:
+        for test in verdict.tests {
+          count += 1
+          let time = String(format: "%.3f", test.seconds)
+          cases += "    <testcase classname=\"\(escape(verdict.exercise))\" name=\"\(escape(test.name))\" time=\"\(time)\""
+          let location = [test.file, test.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
+          let body = escape([test.message, location.isEmpty ? nil : "at \(location)"].compactMap { $0 }.joined(separator: "\n"))
+          switch test.status {
+          case .passed:
+            cases += "/>\n"
+          case .skipped:
+            cases += ">\n      <skipped/>\n    </testcase>\n"
+          case .failed:
+            failures += 1
+            let first = escape(test.message?.split(separator: "\n").first.map(String.init) ?? "failed")
+            cases += ">\n      <failure message=\"\(first)\">\(body)</failure>\n    </testcase>\n"
+          case .crashed, .timedOut, .cancelled:
+            errors += 1
+            cases += ">\n      <error message=\"\(test.status.rawValue)\">\(body)</error>\n    </testcase>\n"
+          }
+        }
+      }
+      let time = String(format: "%.3f", verdict.durationSeconds)
+      suites += "  <testsuite name=\"\(escape(verdict.exercise))\" tests=\"\(count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
+      suites += cases + "  </testsuite>\n"
+      totals = (totals.tests + count, totals.failures + failures, totals.errors + errors, totals.time + verdict.durationSeconds)
+    }
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <testsuites name="ditutor" tests="\(totals.tests)" failures="\(totals.failures)" errors="\(totals.errors)" time="\(String(format: "%.3f", totals.time))">
+      \(suites)</testsuites>
+
+      """
+  }
+
+  static func escape(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "\n", "\t": result.unicodeScalars.append(scalar)
+      // XML 1.0 forbids most control characters, even escaped.
+      case _ where scalar.value < 0x20: result += "?"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+
+struct Check: AsyncParsableCommand {
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text, json, junit
+  }
+
+  static let configuration = CommandConfiguration(
+    abstract: "Run one exercise's tests against your code.",
+    discussion: "Exit status: 0 passed, 1 not passed (failed, did not compile, crashed, timed out), 2 usage error."
+  )
+
+  @OptionGroup var options: CourseOptions
+
+  @Argument(help: "The exercise: its number in the course, its id, or the start of its id.")
+  var exercise: String
+
+  @Option(help: "text (for people), json (one verdict object) or junit (XML for autograders).")
+  var format: Format = .text
+
+  @Option(help: "Seconds the tests may run (compiling does not count).")
+  var timeout: Int = 60
+
+  func validate() throws {
+    guard timeout > 0 else { throw ValidationError("--timeout takes a number of seconds above 0.") }
+  }
+
+  func run() async throws {
+    let app = CompositionRoot(environment: ProcessInfo.processInfo.environment)
+    let status = try await app.check(rootOption: options.root, exercise: exercise, format: format, timeout: timeout)
+    if status != 0 { throw ExitCode(status) }
+  }
+}
