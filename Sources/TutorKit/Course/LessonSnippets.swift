@@ -14,6 +14,8 @@ public struct LessonSnippet: Sendable, Equatable, CustomStringConvertible {
   /// Line in the combined `code` where each block starts, with the block's line in the lesson:
   /// lets a compiler error be pointed back at the lesson.
   public var blockStarts: [(codeLine: Int, lessonLine: Int)]
+  /// The name `run` knows this program by, when its last block is marked `example: <name>`.
+  public var exampleName: String?
 
   public var description: String { "\(path):\(line)" }
 
@@ -36,6 +38,28 @@ public struct SnippetProblem: Error, Sendable, Equatable, CustomStringConvertibl
   public var message: String
 
   public var description: String { "\(path):\(line): \(message)" }
+}
+
+/// The words after ```swift: `continue`, `example: <name>`, in any order.
+struct SnippetMarker {
+  var continues = false
+  var example: String?
+  var unknown: String?
+
+  init(_ info: String) {
+    var words = info.split(separator: " ").map(String.init)[...]
+    while let word = words.popFirst() {
+      if word == "continue" {
+        continues = true
+      } else if word == "example:", let name = words.popFirst() {
+        example = name
+      } else if word.hasPrefix("example:"), word.count > 8 {
+        example = String(word.dropFirst(8))
+      } else {
+        unknown = word
+      }
+    }
+  }
 }
 
 public enum LessonSnippets {
@@ -96,7 +120,14 @@ public enum LessonSnippets {
           continue
         }
         let code = fence.body.joined(separator: "\n")
-        if fence.info == "continue" {
+        let marker = SnippetMarker(fence.info)
+        if let unknown = marker.unknown {
+          problems.append(
+            SnippetProblem(
+              path: path, line: fence.line,
+              message: "unknown marker '\(unknown)' after ```swift (use `continue`, `example: <name>` or `not-compiled: <reason>`)"))
+        }
+        if marker.continues {
           guard var last = snippets.popLast() else {
             problems.append(
               SnippetProblem(path: path, line: fence.line, message: "`swift continue` has no swift block before it to continue"))
@@ -111,16 +142,13 @@ public enum LessonSnippets {
           let codeLine = last.code.split(separator: "\n", omittingEmptySubsequences: false).count + 1
           last.code += "\n" + code
           last.blockStarts.append((codeLine, fence.line + 1))
+          last.exampleName = marker.example ?? last.exampleName
           snippets.append(last)
         } else {
-          if !fence.info.isEmpty {
-            problems.append(
-              SnippetProblem(
-                path: path, line: fence.line,
-                message: "unknown marker '\(fence.info)' after ```swift (use `continue` or `not-compiled: <reason>`)"))
-          }
           snippets.append(
-            LessonSnippet(path: path, line: fence.line, code: code, expectedOutput: nil, blockStarts: [(1, fence.line + 1)]))
+            LessonSnippet(
+              path: path, line: fence.line, code: code, expectedOutput: nil, blockStarts: [(1, fence.line + 1)],
+              exampleName: marker.example))
         }
         previousWasSwift = true
       case "output":
@@ -138,6 +166,14 @@ public enum LessonSnippets {
     }
     if let open {
       problems.append(SnippetProblem(path: path, line: open.fence.line, message: "this code block is never closed"))
+    }
+    for snippet in snippets where snippet.exampleName != nil && snippet.expectedOutput == nil {
+      problems.append(
+        SnippetProblem(path: path, line: snippet.line, message: "the example '\(snippet.exampleName!)' needs an `output` block after it"))
+    }
+    let names = snippets.compactMap(\.exampleName)
+    for name in Set(names) where names.filter({ $0 == name }).count > 1 {
+      problems.append(SnippetProblem(path: path, line: 1, message: "two examples are named '\(name)'"))
     }
     return Collection(snippets: snippets, skipped: skipped, problems: problems)
   }
