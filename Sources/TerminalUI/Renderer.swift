@@ -140,14 +140,26 @@ public struct Renderer: Sendable {
     let highlighted: [[Span]] =
       code.language == "swift"
       ? highlighter.highlight(text)
-      : text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        [Span(String($0), code.language == "output" ? Style(foreground: .yellow) : .plain)]
+      : text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        [Span(String(line), lineStyle(String(line), language: code.language))]
       }
     for line in highlighted {
       // Blank lines stay blank: no indentation left dangling at the end of a line.
       lines += line.isEmpty ? [[]] : hardWrap([Span(indent)] + line, width: width, continuation: indent)
     }
     return lines
+  }
+
+  private func lineStyle(_ line: String, language: String) -> Style {
+    switch language {
+    case "output": return Style(foreground: .yellow)
+    case "diff":
+      if line.hasPrefix("+") { return Style(foreground: .green) }
+      if line.hasPrefix("-") { return Style(foreground: .red) }
+      if line.hasPrefix("@@") { return Style(faint: true, foreground: .cyan) }
+      return .plain
+    default: return .plain
+    }
   }
 
   // MARK: Diagrams

@@ -9,7 +9,6 @@ struct CompositionRoot {
   let environment: [String: String]
   let fileSystem: any FileSystem = LocalFileSystem()
   let clock = WallClock.system
-  let interrupts = Interrupts()
   var probe: TerminalProbe { TerminalProbe(environment: environment) }
 
   /// The interactive REPL on a terminal, or the script runner when input is piped.
@@ -19,21 +18,24 @@ struct CompositionRoot {
     let progress = ProgressStore(fileSystem: fileSystem, clock: clock, root: root)
     let session: Session
     do {
-      session = try Session(course: course, progress: progress)
+      session = try Session(
+        course: course, progress: progress, checker: exerciseRunner(root: root), fileSystem: fileSystem, clock: clock,
+        root: root)
     } catch {
       throw fail("\(error)", status: 1)
     }
     let completer = Completer(catalog: CommandCatalog(), course: course)
     let interactive = probe.inputIsTerminal && probe.outputIsTerminal
+    let interrupts = Interrupts(idle: interactive ? .ignore : .exit)
     if interactive, let editor = LibEditReader(historyPath: FilePath.join(progress.directory, "history"), probe: probe) {
       var repl = REPL(
         reader: editor, display: TerminalDisplay(probe: probe, failuresToStandardError: false),
-        session: session, completer: completer, mode: .interactive)
+        session: session, completer: completer, interruptions: interrupts, mode: .interactive)
       return await repl.run()
     }
     var repl = REPL(
       reader: StandardInputReader(), display: TerminalDisplay(probe: probe, failuresToStandardError: !interactive),
-      session: session, completer: completer, mode: interactive ? .interactive : .script)
+      session: session, completer: completer, interruptions: interrupts, mode: interactive ? .interactive : .script)
     return await repl.run()
   }
 
@@ -61,7 +63,7 @@ struct CompositionRoot {
     let runner = exerciseRunner(root: root)
     let verdict: Verdict
     do {
-      verdict = try await interrupts.cancellable {
+      verdict = try await Interrupts(idle: .exit).cancellable {
         try await runner.check(exercise, timeout: .seconds(timeout))
       }
     } catch {

@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func aSharedPrefixIsInsertedFirst() {
-    #expect(completer.complete("p") == .init(insertion: "age"))
+    #expect(completer.complete("pa") == .init(insertion: "ge"))
   }
 
   @Test func lessonArgumentsCompleteToLessonIDs() {

@@ -42,7 +42,7 @@ final class RecordingDisplay: Display {
     var repl = REPL(
       reader: ScriptedReader(inputs: inputs, tabOn: tabOn), display: display,
       session: try CourseFixtures.session(fileSystem), completer: Completer(catalog: CommandCatalog(), course: course),
-      mode: mode)
+      interruptions: DirectInterruptions(), mode: mode)
     let status = await repl.run()
     return (status, repl.readerForTesting, display)
   }
@@ -100,7 +100,7 @@ final class RecordingDisplay: Display {
     var repl = REPL(
       reader: ScriptedReader(inputs: [.line("lessons")]), display: RecordingDisplay(),
       session: try CourseFixtures.session(fileSystem), completer: Completer(catalog: CommandCatalog(), course: course),
-      mode: .script)
+      interruptions: DirectInterruptions(), mode: .script)
     _ = await repl.run()
     #expect(try CourseFixtures.store(fileSystem).load().state.lessons.isEmpty)
   }

@@ -30,7 +30,7 @@ import Testing
     _ = await session.handle("open 2")
     _ = await session.handle("next")
     let response = await session.handle("next")
-    #expect(response.document.text.contains("That was the last page of the course."))
+    #expect(response.document.text.contains("That was the last stop of the course."))
     #expect(await session.prompt == "ditutor [2 constructor 2/2]> ")
   }
 
@@ -135,7 +135,7 @@ import Testing
     fileSystem.failWrites(to: "/course/.ditutor/progress.json")
     let response = await session.handle("next")
     #expect(response.outcome == .succeeded)
-    #expect(response.document.text.hasPrefix("Your place could not be saved"))
+    #expect(response.document.text.hasPrefix("Your progress could not be saved"))
     #expect(await session.prompt == "ditutor [1 why 2/3]> ")
   }
 

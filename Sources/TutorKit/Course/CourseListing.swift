@@ -13,7 +13,8 @@ public struct CourseListing: Encodable, Sendable, Equatable {
   public struct ExerciseEntry: Encodable, Sendable, Equatable {
     public var id: String
     public var title: String
-    /// The learner's state of the exercise: `not-started` until progress says otherwise.
+    /// The learner's state of the exercise: `not-started`, `failed` (the latest check did not
+    /// pass) or `passed`.
     public var status: String
   }
 
@@ -24,7 +25,9 @@ public struct CourseListing: Encodable, Sendable, Equatable {
       LessonEntry(
         id: lesson.id, title: lesson.title, pages: lesson.pages.count,
         quizQuestions: lesson.quiz.count,
-        exercises: lesson.exerciseIDs.map { ExerciseEntry(id: $0, title: $0, status: "not-started") })
+        exercises: course.exercises(of: lesson).map {
+          ExerciseEntry(id: $0.id, title: $0.title, status: state.status(of: $0.id).rawValue)
+        })
     }
   }
 

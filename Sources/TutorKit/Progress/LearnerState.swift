@@ -7,11 +7,36 @@ public struct LearnerState: Codable, Sendable, Equatable {
   /// Where the learner was reading; ditutor reopens there.
   public var position: Position?
   public var lessons: [String: LessonProgress]
+  public var exercises: [String: ExerciseProgress]
 
-  public init(version: Int = LearnerState.currentVersion, position: Position? = nil, lessons: [String: LessonProgress] = [:]) {
+  public init(
+    version: Int = LearnerState.currentVersion, position: Position? = nil, lessons: [String: LessonProgress] = [:],
+    exercises: [String: ExerciseProgress] = [:]
+  ) {
     self.version = version
     self.position = position
     self.lessons = lessons
+    self.exercises = exercises
+  }
+
+  public struct ExerciseProgress: Codable, Sendable, Equatable {
+    /// The result of the latest check.
+    public var status: ExerciseStatus
+    public var attempts: Int
+    public var hintsShown: Int
+    /// Passed at least once: the solution may then be shown without asking.
+    public var passedOnce: Bool
+
+    public init(status: ExerciseStatus = .notStarted, attempts: Int = 0, hintsShown: Int = 0, passedOnce: Bool = false) {
+      self.status = status
+      self.attempts = attempts
+      self.hintsShown = hintsShown
+      self.passedOnce = passedOnce
+    }
+  }
+
+  public func status(of exerciseID: String) -> ExerciseStatus {
+    exercises[exerciseID]?.status ?? .notStarted
   }
 
   public struct Position: Codable, Sendable, Equatable {
@@ -49,7 +74,7 @@ public struct LearnerState: Codable, Sendable, Equatable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case version, position, lessons
+    case version, position, lessons, exercises
   }
 
   public init(from decoder: any Decoder) throws {
@@ -57,5 +82,6 @@ public struct LearnerState: Codable, Sendable, Equatable {
     version = try container.decode(Int.self, forKey: .version)
     position = try container.decodeIfPresent(Position.self, forKey: .position)
     lessons = try container.decodeIfPresent([String: LessonProgress].self, forKey: .lessons) ?? [:]
+    exercises = try container.decodeIfPresent([String: ExerciseProgress].self, forKey: .exercises) ?? [:]
   }
 }

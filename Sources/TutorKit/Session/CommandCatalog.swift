@@ -3,12 +3,21 @@
 /// Adding a command is adding a case here: the compiler then asks for its description below and
 /// its handler in ``Session``.
 public enum CommandID: String, CaseIterable, Sendable {
-  case lessons, open, pages, page, next, back, help, quit
+  case lessons, open, pages, page, next, back
+  case exercises, exercise, check, watch, hint, solution, reset, progress
+  case help, quit
 }
 
 public struct CommandSpec: Sendable {
   public enum ArgumentKind: Sendable, Equatable {
-    case lesson, pageNumber, command
+    case lesson, pageNumber, command, exercise
+  }
+
+  /// A `--name` word: a flag (`--yes`) or an option with a value (`--timeout 10`).
+  public struct Option: Sendable {
+    public var name: String
+    public var valueName: String?
+    public var summary: String
   }
 
   public struct Argument: Sendable {
@@ -20,6 +29,7 @@ public struct CommandSpec: Sendable {
   public var id: CommandID
   public var aliases: [String]
   public var arguments: [Argument]
+  public var options: [Option] = []
   public var summary: String
   public var discussion: String
   public var examples: [String]
@@ -27,7 +37,8 @@ public struct CommandSpec: Sendable {
   public var name: String { id.rawValue }
 
   public var usage: String {
-    ([name] + arguments.map { $0.optional ? "[<\($0.name)>]" : "<\($0.name)>" }).joined(separator: " ")
+    ([name] + arguments.map { $0.optional ? "[<\($0.name)>]" : "<\($0.name)>" }
+      + options.map { "[--\($0.name)\($0.valueName.map { " <\($0)>" } ?? "")]" }).joined(separator: " ")
   }
 
   public var requiredArgumentCount: Int { arguments.filter { !$0.optional }.count }
@@ -93,6 +104,60 @@ public struct CommandCatalog: Sendable {
         summary: "Turn back one page.",
         discussion: "On a lesson's first page, goes to the last page of the lesson before.",
         examples: ["back"])
+    case .exercises:
+      CommandSpec(
+        id: id, aliases: ["exs"], arguments: [],
+        summary: "List the exercises and how you are doing in each.",
+        discussion: "Each exercise belongs to a lesson; `exercise <n>` opens one.",
+        examples: ["exercises"])
+    case .exercise:
+      CommandSpec(
+        id: id, aliases: ["ex"], arguments: [.init(name: "exercise", kind: .exercise, optional: false)],
+        summary: "Open an exercise: its task, the file to edit, and your status.",
+        discussion: "Name it by its number in the course, its id, or the start of its id.",
+        examples: ["exercise 1", "exercise greeting-clock"])
+    case .check:
+      CommandSpec(
+        id: id, aliases: ["c", "test"], arguments: [.init(name: "exercise", kind: .exercise, optional: true)],
+        options: [.init(name: "timeout", valueName: "seconds", summary: "how long the tests may run (default 60)")],
+        summary: "Run an exercise's tests against your code (the current exercise by default).",
+        discussion:
+          "Shows the first failure first, with its expectation and where it is; a compile error with your line. Ctrl-C cancels a check and leaves the REPL running.",
+        examples: ["check", "check 2", "check --timeout 10"])
+    case .watch:
+      CommandSpec(
+        id: id, aliases: ["w"], arguments: [.init(name: "exercise", kind: .exercise, optional: true)],
+        options: [.init(name: "timeout", valueName: "seconds", summary: "how long the tests may run (default 60)")],
+        summary: "Check the exercise again every time you save one of its files.",
+        discussion: "Stops when the exercise passes, or when you press Ctrl-C.",
+        examples: ["watch"])
+    case .hint:
+      CommandSpec(
+        id: id, aliases: [], arguments: [.init(name: "exercise", kind: .exercise, optional: true)],
+        summary: "Show the next hint: a nudge first, nearly the answer last.",
+        discussion: "ditutor remembers how many hints you have seen.",
+        examples: ["hint"])
+    case .solution:
+      CommandSpec(
+        id: id, aliases: ["answer"], arguments: [.init(name: "exercise", kind: .exercise, optional: true)],
+        options: [.init(name: "yes", valueName: nil, summary: "do not ask first")],
+        summary: "Show the reference solution as a diff against your file.",
+        discussion:
+          "Free once the exercise passes; before that it asks first. It never changes your file.",
+        examples: ["solution", "solution --yes"])
+    case .reset:
+      CommandSpec(
+        id: id, aliases: [], arguments: [.init(name: "exercise", kind: .exercise, optional: true)],
+        options: [.init(name: "yes", valueName: nil, summary: "do not ask first")],
+        summary: "Put the starter code back, after saving your files to a backup.",
+        discussion: "Asks first. Your files go to .ditutor/backups/<exercise>-<time>/ before anything changes.",
+        examples: ["reset", "reset greeting-clock"])
+    case .progress:
+      CommandSpec(
+        id: id, aliases: ["status"], arguments: [],
+        summary: "Show every lesson and exercise with how far you are.",
+        discussion: "Pages read, exercises passed, attempts and hints used.",
+        examples: ["progress"])
     case .help:
       CommandSpec(
         id: id, aliases: ["?", "h"], arguments: [.init(name: "command", kind: .command, optional: true)],

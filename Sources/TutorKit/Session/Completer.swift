@@ -15,10 +15,12 @@ public struct Completer: Sendable {
 
   private let catalog: CommandCatalog
   private let lessonIDs: [String]
+  private let exerciseIDs: [String]
 
   public init(catalog: CommandCatalog, course: Course) {
     self.catalog = catalog
     self.lessonIDs = course.lessons.map(\.id)
+    self.exerciseIDs = course.exercises.map(\.id)
   }
 
   /// Completes the word before the cursor. `pageCount` is the current lesson's, for `page <n>`.
@@ -37,17 +39,39 @@ public struct Completer: Sendable {
       return finish(partial, matches)
     }
     guard let spec = catalog.spec(named: words[0]) else { return Completion() }
+    if partial.hasPrefix("-") {
+      return finish(partial, spec.options.map { "--" + $0.name }.filter { $0.hasPrefix(partial) })
+    }
+    words = Self.positional(words, spec: spec)
     let position = words.count - 1
     guard position < spec.arguments.count else { return Completion() }
     switch spec.arguments[position].kind {
     case .lesson:
       return finish(partial, lessonIDs.filter { $0.hasPrefix(partial.lowercased()) })
+    case .exercise:
+      return finish(partial, exerciseIDs.filter { $0.hasPrefix(partial.lowercased()) })
     case .command:
       return finish(partial, catalog.commands.map(\.name).filter { $0.hasPrefix(partial.lowercased()) })
     case .pageNumber:
       let pages = (0..<max(pageCount, 0)).map { String($0 + 1) }
       return finish(partial, pages.filter { $0.hasPrefix(partial) })
     }
+  }
+
+  /// The words without `--options` and their values.
+  static func positional(_ words: [String], spec: CommandSpec) -> [String] {
+    var result: [String] = []
+    var skipValue = false
+    for word in words {
+      if skipValue {
+        skipValue = false
+      } else if word.hasPrefix("--") {
+        skipValue = spec.options.first { "--" + $0.name == word }?.valueName != nil
+      } else {
+        result.append(word)
+      }
+    }
+    return result
   }
 
   private func finish(_ partial: String, _ matches: [String]) -> Completion {

@@ -18,7 +18,7 @@ public protocol LineReader {
 }
 
 /// Where documents go: the terminal renderer in the executable, a recorder in a test.
-public protocol Display {
+public protocol Display: Sendable {
   func show(_ document: Document)
   /// A failed command's answer; a script's standard error, the terminal's usual output otherwise.
   func showFailure(_ document: Document)
@@ -37,13 +37,18 @@ public struct REPL<Reader: LineReader> {
   private let display: any Display
   private let session: Session
   private let completer: Completer
+  private let interruptions: any Interruptions
   private let mode: Mode
 
-  public init(reader: Reader, display: any Display, session: Session, completer: Completer, mode: Mode) {
+  public init(
+    reader: Reader, display: any Display, session: Session, completer: Completer, interruptions: any Interruptions,
+    mode: Mode
+  ) {
     self.reader = reader
     self.display = display
     self.session = session
     self.completer = completer
+    self.interruptions = interruptions
     self.mode = mode
   }
 
@@ -72,21 +77,50 @@ public struct REPL<Reader: LineReader> {
       case .interrupted:
         continue
       case .line(let text):
-        let response = await session.handle(text)
+        var response = await answer(text)
         if Self.belongsInHistory(text, response) {
           reader.remember(text.trimmingCharacters(in: .whitespaces))
         }
-        if response.outcome == .failed {
-          anyFailed = true
-          display.showFailure(response.document)
-        } else if !response.document.isEmpty {
-          display.show(response.document)
+        show(response)
+        if let confirmation = response.confirmation {
+          response = await confirm(confirmation)
+          show(response)
         }
+        if response.outcome == .failed { anyFailed = true }
         if response.shouldExit {
           return mode == .script && anyFailed ? 1 : 0
         }
       }
     }
+  }
+
+  /// Runs one line so that Ctrl-C cancels it (a check, a watch) and not the REPL.
+  private func answer(_ text: String) async -> Response {
+    let session = self.session
+    let display = self.display
+    let response = try? await interruptions.cancellable {
+      await session.handle(text) { display.show($0) }
+    }
+    return response ?? Response(Document([.notice(.warning, [.text("Cancelled.")])]), outcome: .failed)
+  }
+
+  private func show(_ response: Response) {
+    if response.outcome == .failed {
+      display.showFailure(response.document)
+    } else if !response.document.isEmpty {
+      display.show(response.document)
+    }
+  }
+
+  /// Asks a yes/no question; anything but `y`/`yes` leaves everything as it was.
+  private mutating func confirm(_ confirmation: Response.Confirmation) async -> Response {
+    let prompt = mode == .interactive ? "\(confirmation.question) [y/N] " : ""
+    if case .line(let answer) = reader.read(prompt: prompt, complete: { _ in Completer.Completion() }),
+      ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    {
+      return await self.answer(confirmation.command)
+    }
+    return Response(Document([.paragraph([.text("Nothing was changed.")])]))
   }
 
   /// ↑ recalls what is worth running again: not blank lines, and not `quit` (↑ then Enter

@@ -7,14 +7,22 @@ public struct Response: Sendable, Equatable {
     case failed
   }
 
+  /// A question to put to the learner before going on: a `y` answer runs `command`.
+  public struct Confirmation: Sendable, Equatable {
+    public var question: String
+    public var command: String
+  }
+
   public var document: Document
   public var outcome: Outcome
   public var shouldExit: Bool
+  public var confirmation: Confirmation?
 
-  public init(_ document: Document, outcome: Outcome = .succeeded, shouldExit: Bool = false) {
+  public init(_ document: Document, outcome: Outcome = .succeeded, shouldExit: Bool = false, confirmation: Confirmation? = nil) {
     self.document = document
     self.outcome = outcome
     self.shouldExit = shouldExit
+    self.confirmation = confirmation
   }
 
   static func failure(_ inlines: [Inline], _ more: [Block] = []) -> Response {

@@ -3,23 +3,38 @@ import Foundation
 /// The tutorial's conversation: a line in, a document out. It serves the interactive REPL and
 /// scripts piped into ditutor alike, and knows nothing about terminals.
 ///
-/// Its collaborators arrive through `init`: the course (already loaded) and the store that keeps
-/// the learner's place.
+/// Every collaborator arrives through `init`: the course (already loaded), the store that keeps
+/// the learner's place, the checker that runs exercises, and the file system and clock that
+/// `reset`, `solution` and `watch` need.
 public actor Session {
   public static let longestLine = 4096
 
-  private let course: Course
-  private let progress: ProgressStore
-  private let catalog: CommandCatalog
-  private var state: LearnerState
+  let course: Course
+  let progress: ProgressStore
+  let checker: any ExerciseChecker
+  let fileSystem: any FileSystem
+  let clock: WallClock
+  let root: String
+  let catalog: CommandCatalog
+  /// How often `watch` looks at the exercise's files.
+  let watchInterval: Duration
+  var state: LearnerState
   private var startupWarning: String?
-  /// Where the learner is: always a valid lesson and page once the session has started.
-  private var position: LearnerState.Position
+  /// Where the learner is: a lesson and a stop in it (its pages, then its exercises).
+  var position: LearnerState.Position
 
-  public init(course: Course, progress: ProgressStore, catalog: CommandCatalog = CommandCatalog()) throws {
+  public init(
+    course: Course, progress: ProgressStore, checker: any ExerciseChecker, fileSystem: any FileSystem,
+    clock: WallClock, root: String, catalog: CommandCatalog = CommandCatalog(), watchInterval: Duration = .milliseconds(300)
+  ) throws {
     self.course = course
     self.progress = progress
+    self.checker = checker
+    self.fileSystem = fileSystem
+    self.clock = clock
+    self.root = root
     self.catalog = catalog
+    self.watchInterval = watchInterval
     let (state, warning) = try progress.load()
     self.state = state
     self.startupWarning = warning
@@ -28,10 +43,15 @@ public actor Session {
 
   // MARK: - What the REPL asks between commands
 
-  /// The prompt: which lesson and page the learner is on.
+  /// The prompt: which lesson and page (or exercise) the learner is on.
   public var prompt: String {
     guard let lesson = currentLesson else { return "ditutor> " }
-    return "ditutor [\(lesson.order) \(lesson.id) \(position.page + 1)/\(lesson.pages.count)]> "
+    switch stop(position.page, of: lesson) {
+    case .page(let index):
+      return "ditutor [\(lesson.order) \(lesson.id) \(index + 1)/\(lesson.pages.count)]> "
+    case .exercise(let exercise):
+      return "ditutor [\(lesson.order) \(lesson.id) · \(exercise.id)]> "
+    }
   }
 
   public var pageCount: Int { currentLesson?.pages.count ?? 0 }
@@ -54,17 +74,21 @@ public actor Session {
           .code("help"), .text(" for everything else."),
         ]))
     } else {
-      blocks.append(
-        .notice(.info, [
-          .text("Welcome back. You were on page \(position.page + 1) of lesson \(lesson.order), “\(lesson.title)”.")
-        ]))
+      let place: String
+      switch stop(position.page, of: lesson) {
+      case .page(let index): place = "page \(index + 1) of lesson \(lesson.order), “\(lesson.title)”"
+      case .exercise(let exercise): place = "exercise \(exercise.id) of lesson \(lesson.order), “\(lesson.title)”"
+      }
+      blocks.append(.notice(.info, [.text("Welcome back. You were on \(place).")]))
     }
-    return Document(blocks) + show(page: position.page, of: lesson).document
+    return Document(blocks) + show(position.page, of: lesson).document
   }
 
   // MARK: - Commands
 
-  public func handle(_ line: String) -> Response {
+  /// Answers one line. Long-running commands (`check`, `watch`) report progress through `emit`
+  /// before their final answer.
+  public func handle(_ line: String, emit: @Sendable (Document) -> Void = { _ in }) async -> Response {
     guard line.count <= Self.longestLine else {
       return .failure([
         .text("That line is \(line.count) characters long; commands are short (at most \(Self.longestLine)). Nothing was run.")
@@ -74,10 +98,12 @@ public actor Session {
     guard let word = typed.command else { return Response(Document()) }
     guard let spec = catalog.spec(named: word) else { return unknownCommand(word) }
 
-    let arguments = typed.arguments
-    if arguments.count < spec.requiredArgumentCount || arguments.count > spec.arguments.count {
-      return usageError(spec, given: arguments.count)
+    let parsed: ParsedArguments
+    switch ParsedArguments.parse(typed.arguments, spec: spec) {
+    case .success(let arguments): parsed = arguments
+    case .failure(let problem): return usageError(spec, problem.text)
     }
+    let arguments = parsed.positional
     switch spec.id {
     case .lessons: return listLessons()
     case .open: return open(arguments[0])
@@ -85,6 +111,14 @@ public actor Session {
     case .page: return goToPage(arguments.first)
     case .next: return next()
     case .back: return back()
+    case .exercises: return listExercises()
+    case .exercise: return openExercise(arguments[0])
+    case .check: return await check(arguments.first, timeout: parsed.timeout, emit: emit)
+    case .watch: return await watch(arguments.first, timeout: parsed.timeout, emit: emit)
+    case .hint: return hint(arguments.first)
+    case .solution: return solution(arguments.first, confirmed: parsed.flags.contains("yes"))
+    case .reset: return reset(arguments.first, confirmed: parsed.flags.contains("yes"))
+    case .progress: return showProgress()
     case .help: return help(arguments.first)
     case .quit: return Response(Document(), shouldExit: true)
     }
@@ -101,40 +135,70 @@ public actor Session {
     return .failure(message)
   }
 
-  private func usageError(_ spec: CommandSpec, given: Int) -> Response {
-    let expectation: String
-    switch (spec.requiredArgumentCount, spec.arguments.count) {
-    case (0, 0): expectation = "`\(spec.name)` takes no arguments"
-    case (let required, let all) where required == all:
-      expectation = "`\(spec.name)` takes \(all == 1 ? "one argument" : "\(all) arguments")"
-    default: expectation = "`\(spec.name)` takes at most \(spec.arguments.count)"
-    }
-    return .failure(
-      MarkdownParser().parseInlines("\(expectation), but \(given == 0 ? "none was" : "\(given) were") given. Usage: `\(spec.usage)`")
+  private func usageError(_ spec: CommandSpec, _ problem: String) -> Response {
+    .failure(
+      MarkdownParser().parseInlines("\(problem) Usage: `\(spec.usage)`")
         + [.text(" (e.g. "), .code(spec.examples.first ?? spec.name), .text(").")])
+  }
+
+  // MARK: Where the learner is
+
+  /// A place in a lesson: one of its pages, or (after the pages) one of its exercises.
+  enum Stop: Equatable {
+    case page(Int)
+    case exercise(Exercise)
+  }
+
+  var currentLesson: Lesson? {
+    course.lesson(id: position.lesson) ?? course.firstLesson
+  }
+
+  nonisolated func stopCount(of lesson: Lesson) -> Int {
+    lesson.pages.count + course.exercises(of: lesson).count
+  }
+
+  nonisolated func stop(_ index: Int, of lesson: Lesson) -> Stop {
+    if index < lesson.pages.count { return .page(index) }
+    let exercises = course.exercises(of: lesson)
+    return .exercise(exercises[min(index - lesson.pages.count, exercises.count - 1)])
+  }
+
+  nonisolated func stopIndex(of exercise: Exercise) -> (lesson: Lesson, index: Int)? {
+    guard let lesson = course.lesson(id: exercise.lessonID),
+      let offset = course.exercises(of: lesson).firstIndex(where: { $0.id == exercise.id })
+    else { return nil }
+    return (lesson, lesson.pages.count + offset)
+  }
+
+  /// A saved place that still exists, else the start of the course.
+  private static func valid(_ saved: LearnerState.Position?, in course: Course) -> LearnerState.Position {
+    if let saved, let lesson = course.lesson(id: saved.lesson) {
+      let stops = lesson.pages.count + course.exercises(of: lesson).count
+      return LearnerState.Position(lesson: lesson.id, page: min(max(saved.page, 0), stops - 1))
+    }
+    return LearnerState.Position(lesson: course.firstLesson?.id ?? "", page: 0)
   }
 
   // MARK: Navigation
 
-  private var currentLesson: Lesson? {
-    course.lesson(id: position.lesson) ?? course.firstLesson
-  }
-
   private func listLessons() -> Response {
     var rows: [[[Inline]]] = []
     for lesson in course.lessons {
-      let seen = state.lessons[lesson.id]?.pagesSeen.count ?? 0
+      let seen = state.lessons[lesson.id]?.pagesSeen.filter { $0 < lesson.pages.count }.count ?? 0
+      let exercises = course.exercises(of: lesson)
+      let passed = exercises.filter { state.status(of: $0.id) == .passed }.count
       let marker = lesson.id == position.lesson ? "▸ " : ""
       rows.append([
         [.text(marker + String(lesson.order))],
         [.strong([.text(lesson.title)])],
         [.code(lesson.id)],
-        [.text("\(min(seen, lesson.pages.count))/\(lesson.pages.count)")],
+        [.text("\(seen)/\(lesson.pages.count)")],
+        [.text(exercises.isEmpty ? "–" : "\(passed)/\(exercises.count)")],
       ])
     }
     let table = Table(
-      header: [[.text("#")], [.text("Lesson")], [.text("Id")], [.text("Pages read")]],
-      alignments: [.right, .left, .left, .right], rows: rows)
+      header: [[.text("#")], [.text("Lesson")], [.text("Id")], [.text("Pages read")], [.text("Exercises")]],
+      alignments: [.right, .left, .left, .right, .right], rows: rows)
     return Response(
       Document([
         .table(table),
@@ -145,15 +209,20 @@ public actor Session {
   private func listPages() -> Response {
     guard let lesson = currentLesson else { return .failure([.text("There are no lessons.")]) }
     let seen = state.lessons[lesson.id]?.pagesSeen ?? []
-    let items = lesson.pages.enumerated().map { index, page in
+    var items = lesson.pages.enumerated().map { index, page in
       let marker = index == position.page ? "▸ " : seen.contains(index) ? "✓ " : "  "
       return ListItem(blocks: [.paragraph([.text(marker + page.title)])])
+    }
+    for (offset, exercise) in course.exercises(of: lesson).enumerated() {
+      let here = position.page == lesson.pages.count + offset
+      let mark = here ? "▸ " : state.status(of: exercise.id) == .passed ? "✓ " : "  "
+      items.append(ListItem(blocks: [.paragraph([.text(mark + "Exercise: " + exercise.title + " "), .faint([.code(exercise.id)])])]))
     }
     return Response(
       Document([
         .heading(level: 2, [.text("Lesson \(lesson.order): \(lesson.title)")]),
         .list(ListBlock(ordered: true, items: items)),
-        .paragraph([.faint([.code("page <n>"), .text(" jumps to a page; ▸ is where you are, ✓ what you have read.")])]),
+        .paragraph([.faint([.code("page <n>"), .text(" jumps to a page; ▸ is where you are, ✓ what you have read or passed.")])]),
       ]))
   }
 
@@ -167,94 +236,131 @@ public actor Session {
       message.append(.text(" Lessons: \(known)."))
       return .failure(message)
     }
-    return show(page: 0, of: lesson)
+    return show(0, of: lesson)
   }
 
   private func goToPage(_ argument: String?) -> Response {
     guard let lesson = currentLesson else { return .failure([.text("There are no lessons.")]) }
-    guard let argument else { return show(page: position.page, of: lesson) }
+    guard let argument else { return show(position.page, of: lesson) }
     guard let number = Int(argument), (1...lesson.pages.count).contains(number) else {
       return .failure([
         .text("'\(displayable(argument))' is not a page of this lesson: pick a number from 1 to \(lesson.pages.count), or type "),
         .code("pages"), .text(" to list them."),
       ])
     }
-    return show(page: number - 1, of: lesson)
+    return show(number - 1, of: lesson)
+  }
+
+  /// The stop after the current one. From an exercise that passes, exercises already passed
+  /// are skipped: `next` goes to the next thing left to do.
+  func following(from lesson: Lesson, _ index: Int) -> (Lesson, Int)? {
+    var lesson = lesson
+    var index = index
+    let skipPassed: Bool = {
+      if case .exercise(let exercise) = stop(index, of: lesson) { return state.status(of: exercise.id) == .passed }
+      return false
+    }()
+    while true {
+      if index + 1 < stopCount(of: lesson) {
+        index += 1
+      } else if let next = course.lesson(after: lesson) {
+        lesson = next
+        index = 0
+      } else {
+        return nil
+      }
+      if skipPassed, case .exercise(let exercise) = stop(index, of: lesson), state.status(of: exercise.id) == .passed {
+        continue
+      }
+      return (lesson, index)
+    }
   }
 
   private func next() -> Response {
     guard let lesson = currentLesson else { return .failure([.text("There are no lessons.")]) }
-    if position.page + 1 < lesson.pages.count {
-      return show(page: position.page + 1, of: lesson)
-    }
-    guard let following = course.lesson(after: lesson) else {
+    guard let (target, index) = following(from: lesson, position.page) else {
       return Response(
         Document([
-          .notice(.success, [.text("That was the last page of the course. Well done!")]),
-          .paragraph([.faint([.code("lessons"), .text(" lists every lesson to revisit.")])]),
+          .notice(.success, [.text("That was the last stop of the course. Well done!")]),
+          .paragraph([.faint([.code("progress"), .text(" shows what is left; "), .code("lessons"), .text(" lists every lesson.")])]),
         ]))
     }
+    let page = show(index, of: target)
+    guard target.id != lesson.id else { return page }
     let intro = Document([
-      .notice(.success, [.text("You finished lesson \(lesson.order). On to lesson \(following.order).")])
+      .notice(.success, [.text("You finished lesson \(lesson.order). On to lesson \(target.order).")])
     ])
-    let page = show(page: 0, of: following)
     return Response(intro + page.document, outcome: page.outcome)
   }
 
   private func back() -> Response {
     guard let lesson = currentLesson else { return .failure([.text("There are no lessons.")]) }
     if position.page > 0 {
-      return show(page: position.page - 1, of: lesson)
+      return show(position.page - 1, of: lesson)
     }
     guard let previous = course.lesson(before: lesson) else {
       return .failure([.text("This is the first page of the course; there is nothing before it.")])
     }
-    return show(page: previous.pages.count - 1, of: previous)
+    return show(stopCount(of: previous) - 1, of: previous)
   }
 
-  /// Moves to a page, records it (so a restart reopens here) and renders it.
-  private func show(page index: Int, of lesson: Lesson) -> Response {
+  /// Moves to a stop, records it (so a restart reopens here) and renders it.
+  func show(_ index: Int, of lesson: Lesson) -> Response {
     position = LearnerState.Position(lesson: lesson.id, page: index)
     var blocks: [Block] = []
-    do {
-      let position = self.position
-      state = try progress.update { state in
-        state.position = position
-        state.lessons[lesson.id, default: .init()].pagesSeen.insert(index)
-      }.state
-    } catch {
-      blocks.append(.notice(.warning, [.text("Your place could not be saved: \(error)")]))
+    let position = self.position
+    let stop = stop(index, of: lesson)
+    if let warning = save({ state in
+      state.position = position
+      if case .page(let page) = stop { state.lessons[lesson.id, default: .init()].pagesSeen.insert(page) }
+    }) {
+      blocks.append(warning)
     }
-    let page = lesson.pages[index]
     blocks.append(.heading(level: 1, [.text("Lesson \(lesson.order) · \(lesson.title)")]))
-    blocks.append(.paragraph([.faint([.text("Page \(index + 1) of \(lesson.pages.count)")])]))
-    blocks += page.content.blocks
+    switch stop {
+    case .page(let page):
+      blocks.append(.paragraph([.faint([.text("Page \(page + 1) of \(lesson.pages.count)")])]))
+      blocks += lesson.pages[page].content.blocks
+    case .exercise(let exercise):
+      blocks += exercisePage(exercise, in: lesson)
+    }
     blocks.append(.rule)
-    blocks.append(.paragraph([.faint(footer(for: lesson, page: index))]))
+    blocks.append(.paragraph([.faint(footer(for: lesson, stop: index))]))
     return Response(Document(blocks))
   }
 
-  private func footer(for lesson: Lesson, page index: Int) -> [Inline] {
+  /// Applies a change to the saved state; a warning block if it could not be written.
+  func save(_ change: (inout LearnerState) -> Void) -> Block? {
+    do {
+      state = try progress.update(change).state
+      return nil
+    } catch {
+      change(&state)
+      return .notice(.warning, [.text("Your progress could not be saved: \(error)")])
+    }
+  }
+
+  private func footer(for lesson: Lesson, stop index: Int) -> [Inline] {
     var parts: [Inline] = []
-    if index + 1 < lesson.pages.count {
-      parts += [.code("next"), .text(": “\(lesson.pages[index + 1].title)”")]
-    } else if let following = course.lesson(after: lesson) {
-      parts += [.code("next"), .text(": lesson \(following.order), “\(following.title)”")]
+    if let (target, next) = following(from: lesson, index) {
+      let description: String
+      switch stop(next, of: target) {
+      case .page(let page) where target.id == lesson.id: description = "“\(target.pages[page].title)”"
+      case .page: description = "lesson \(target.order), “\(target.title)”"
+      case .exercise(let exercise): description = "exercise “\(exercise.title)”"
+      }
+      parts += [.code("next"), .text(": \(description)")]
     } else {
-      parts += [.text("Last page of the course")]
+      parts += [.text("Last stop of the course")]
     }
     if index > 0 || course.lesson(before: lesson) != nil {
       parts += [.text(" · "), .code("back")]
     }
+    if case .exercise = stop(index, of: lesson) {
+      parts += [.text(" · "), .code("check"), .text(" · "), .code("hint")]
+    }
     parts += [.text(" · "), .code("pages"), .text(" · "), .code("help")]
     return parts
-  }
-
-  private static func valid(_ position: LearnerState.Position?, in course: Course) -> LearnerState.Position {
-    if let position, let lesson = course.lesson(id: position.lesson) {
-      return LearnerState.Position(lesson: lesson.id, page: min(max(position.page, 0), lesson.pages.count - 1))
-    }
-    return LearnerState.Position(lesson: course.firstLesson?.id ?? "", page: 0)
   }
 
   // MARK: Help
@@ -272,9 +378,16 @@ public actor Session {
         .heading(level: 2, [.code(spec.usage)]),
         .paragraph(MarkdownParser().parseInlines(spec.summary + " " + spec.discussion)),
       ]
+      if !spec.options.isEmpty {
+        blocks.append(
+          .list(ListBlock(ordered: false, items: spec.options.map { option in
+            ListItem(blocks: [.paragraph([.code("--" + option.name + (option.valueName.map { " <\($0)>" } ?? "")), .text(": " + option.summary)])])
+          })))
+      }
       if !spec.aliases.isEmpty {
         blocks.append(.paragraph([.text("Also: ")] + spec.aliases.flatMap { [Inline.code($0), .text(" ")] }))
       }
+      blocks.append(.paragraph([.text("Examples:")]))
       blocks.append(
         .list(ListBlock(ordered: false, items: spec.examples.map { ListItem(blocks: [.paragraph([.code($0)])]) })))
       return Response(Document(blocks))
@@ -288,9 +401,68 @@ public actor Session {
         .paragraph([
           .faint([
             .code("help <command>"),
-            .text(" explains one. Tab completes commands and lesson ids; ↑ recalls earlier lines; Ctrl-C clears the line; Ctrl-D leaves."),
+            .text(" explains one. Tab completes commands, lesson and exercise ids; ↑ recalls earlier lines; Ctrl-C clears the line or stops a check; Ctrl-D leaves."),
           ])
         ]),
       ]))
   }
+}
+
+/// A command's words split into positional arguments, `--flags` and `--option value`s.
+struct ParsedArguments {
+  var positional: [String] = []
+  var flags: Set<String> = []
+  var values: [String: String] = [:]
+
+  var timeout: Duration {
+    values["timeout"].flatMap(Int.init).map { .seconds($0) } ?? ExerciseRunner.defaultTimeout
+  }
+
+  static func parse(_ words: [String], spec: CommandSpec) -> Result<ParsedArguments, UsageProblem> {
+    var parsed = ParsedArguments()
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      if word.hasPrefix("--") {
+        let name = String(word.dropFirst(2))
+        guard let option = spec.options.first(where: { $0.name == name }) else {
+          let known = spec.options.map { "--" + $0.name }
+          return .failure(
+            UsageProblem(
+              "`\(spec.name)` has no option '\(displayable(word))'"
+                + (known.isEmpty ? "." : "; it knows \(known.map { "`\($0)`" }.joined(separator: ", "))."))
+          )
+        }
+        if option.valueName != nil {
+          guard index + 1 < words.count, let seconds = Int(words[index + 1]), seconds > 0 else {
+            return .failure(UsageProblem("`--\(name)` needs a whole number of seconds above 0."))
+          }
+          parsed.values[name] = String(seconds)
+          index += 2
+          continue
+        }
+        parsed.flags.insert(name)
+      } else {
+        parsed.positional.append(word)
+      }
+      index += 1
+    }
+    let given = parsed.positional.count
+    if given < spec.requiredArgumentCount || given > spec.arguments.count {
+      let expectation: String
+      switch (spec.requiredArgumentCount, spec.arguments.count) {
+      case (0, 0): expectation = "`\(spec.name)` takes no arguments"
+      case (let required, let all) where required == all:
+        expectation = "`\(spec.name)` takes \(all == 1 ? "one argument" : "\(all) arguments")"
+      default: expectation = "`\(spec.name)` takes at most \(spec.arguments.count)"
+      }
+      return .failure(UsageProblem("\(expectation), but \(given == 0 ? "none was" : "\(given) were") given."))
+    }
+    return .success(parsed)
+  }
+}
+
+struct UsageProblem: Error {
+  var text: String
+  init(_ text: String) { self.text = text }
 }

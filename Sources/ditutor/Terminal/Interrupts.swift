@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TutorKit
 
 #if canImport(Glibc)
   import Glibc
@@ -10,16 +11,28 @@ import Synchronization
 
 /// Turns Ctrl-C (SIGINT) into the cancellation of whatever task is running, instead of the end of
 /// ditutor: a check in progress stops (and the runner kills what it started), the REPL goes on.
-final class Interrupts: Sendable {
+///
+/// With nothing running, Ctrl-C does what it always does (ends the program) unless `idle` is
+/// `.ignore`: at the REPL's prompt libedit reads Ctrl-C as a key, and between commands a stray
+/// one should not end the session.
+final class Interrupts: Interruptions {
+  enum Idle { case ignore, exit }
+
   private let current = Mutex<(@Sendable () -> Void)?>(nil)
+  private let idle: Idle
   // Kept only so the source lives as long as ditutor; never touched after init.
   nonisolated(unsafe) private let source: any DispatchSourceSignal
 
-  init() {
+  init(idle: Idle) {
+    self.idle = idle
     signal(SIGINT, SIG_IGN)
     source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
     source.setEventHandler { [unowned self] in
-      current.withLock { $0 }?()
+      if let cancel = current.withLock({ $0 }) {
+        cancel()
+      } else if self.idle == .exit {
+        Foundation.exit(130)
+      }
     }
     source.resume()
   }

@@ -54,12 +54,18 @@ enum CourseFixtures {
     try CourseLoader(fileSystem: fileSystem).load(root: root)
   }
 
-  static func session(_ fileSystem: InMemoryFileSystem) throws -> Session {
-    try Session(course: course(fileSystem), progress: store(fileSystem))
+  static let clock = WallClock.fixed(Date(timeIntervalSince1970: 1_795_000_000))
+
+  static func session(
+    _ fileSystem: InMemoryFileSystem, checker: any ExerciseChecker = ScriptedChecker(), watchInterval: Duration = .milliseconds(5)
+  ) throws -> Session {
+    try Session(
+      course: course(fileSystem), progress: store(fileSystem), checker: checker, fileSystem: fileSystem, clock: clock,
+      root: root, watchInterval: watchInterval)
   }
 
   static func store(_ fileSystem: InMemoryFileSystem) -> ProgressStore {
-    ProgressStore(fileSystem: fileSystem, clock: .fixed(Date(timeIntervalSince1970: 1_795_000_000)), root: root)
+    ProgressStore(fileSystem: fileSystem, clock: clock, root: root)
   }
 }
 

@@ -1,0 +1,17 @@
+/// Checks an exercise and says how it went. ``ExerciseRunner`` is the real one; session tests
+/// hand in canned verdicts, so they test the conversation without compiling anything.
+public protocol ExerciseChecker: Sendable {
+  func check(_ exercise: Exercise, timeout: Duration) async throws -> Verdict
+}
+
+extension ExerciseRunner: ExerciseChecker {
+  public func check(_ exercise: Exercise, timeout: Duration) async throws -> Verdict {
+    try await check(exercise, code: .sources, timeout: timeout)
+  }
+}
+
+/// Lets Ctrl-C cancel the command that is running rather than end ditutor. The executable's
+/// version listens for SIGINT; tests run operations directly.
+public protocol Interruptions: Sendable {
+  func cancellable<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T
+}

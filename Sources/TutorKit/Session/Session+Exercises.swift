@@ -1,0 +1,354 @@
+import Foundation
+
+/// The exercise commands: open, check, watch, hint, solution, reset, progress.
+extension Session {
+  // MARK: Which exercise
+
+  /// The exercise a command is about: the one named, else the one on screen, else the first one
+  /// not yet passed in this lesson (or, failing that, in the course).
+  func resolveExercise(_ argument: String?) -> Result<Exercise, ResponseError> {
+    if let argument {
+      guard let exercise = course.exercise(matching: argument) else {
+        var message: [Inline] = [.text("There is no exercise '\(displayable(argument))'.")]
+        if let close = Suggestions.closest(to: argument, in: course.exercises.map(\.id)) {
+          message.append(.text(" Did you mean '\(close)'?"))
+        }
+        message += [.text(" "), .code("exercises"), .text(" lists them.")]
+        return .failure(ResponseError(.failure(message)))
+      }
+      return .success(exercise)
+    }
+    if let lesson = currentLesson, case .exercise(let exercise) = stop(position.page, of: lesson) {
+      return .success(exercise)
+    }
+    let inLesson = currentLesson.map { course.exercises(of: $0) } ?? []
+    if let exercise = (inLesson + course.exercises).first(where: { state.status(of: $0.id) != .passed }) ?? inLesson.first
+      ?? course.exercises.first
+    {
+      return .success(exercise)
+    }
+    return .failure(ResponseError(.failure([.text("This course has no exercises yet.")])))
+  }
+
+  func exercisePage(_ exercise: Exercise, in lesson: Lesson) -> [Block] {
+    let exercises = course.exercises(of: lesson)
+    let number = (exercises.firstIndex { $0.id == exercise.id } ?? 0) + 1
+    var blocks: [Block] = [
+      .paragraph([.faint([.text("Exercise \(number) of \(exercises.count) in this lesson · "), .code(exercise.id)])]),
+      .heading(level: 2, [.text(exercise.title)]),
+    ]
+    blocks += exercise.task.blocks
+    let files = exercise.files.map { "\(exercise.sourcesFolder)/\($0)" }
+    blocks.append(.paragraph([.strong([.text(files.count == 1 ? "Your file: " : "Your files: ")])] + files.flatMap { [Inline.code($0), .text(" ")] }))
+    blocks.append(.paragraph([.text("Status: ")] + statusLine(exercise)))
+    return blocks
+  }
+
+  func statusLine(_ exercise: Exercise) -> [Inline] {
+    let record = state.exercises[exercise.id] ?? .init()
+    var text: String
+    switch record.status {
+    case .notStarted: text = "not started"
+    case .failed: text = "not passing yet"
+    case .passed: text = "passed ✓"
+    }
+    if record.attempts > 0 { text += " · \(record.attempts) check\(record.attempts == 1 ? "" : "s")" }
+    text += " · hints \(record.hintsShown)/\(exercise.hints.count)"
+    return [.text(text)]
+  }
+
+  func listExercises() -> Response {
+    guard !course.exercises.isEmpty else { return Response(Document([.paragraph([.text("This course has no exercises yet.")])])) }
+    let rows = course.exercises.enumerated().map { index, exercise -> [[Inline]] in
+      let record = state.exercises[exercise.id] ?? .init()
+      let status: String =
+        switch record.status {
+        case .notStarted: "–"
+        case .failed: "✗ not yet"
+        case .passed: "✓ passed"
+        }
+      return [
+        [.text(String(index + 1))], [.code(exercise.id)], [.text(exercise.title)],
+        [.text(course.lesson(id: exercise.lessonID).map { String($0.order) } ?? "")], [.text(status)],
+      ]
+    }
+    return Response(
+      Document([
+        .table(
+          Table(
+            header: ["#", "Exercise", "Title", "Lesson", "Status"].map { [.text($0)] },
+            alignments: [.right, .left, .left, .right, .left], rows: rows)),
+        .paragraph([.faint([.code("exercise <n>"), .text(" opens one; "), .code("check"), .text(" runs its tests.")])]),
+      ]))
+  }
+
+  func openExercise(_ argument: String) -> Response {
+    switch resolveExercise(argument) {
+    case .failure(let error): return error.response
+    case .success(let exercise):
+      guard let (lesson, index) = stopIndex(of: exercise) else { return .failure([.text("That exercise belongs to no lesson.")]) }
+      return show(index, of: lesson)
+    }
+  }
+
+  // MARK: check and watch
+
+  func check(_ argument: String?, timeout: Duration, emit: @Sendable (Document) -> Void) async -> Response {
+    let exercise: Exercise
+    switch resolveExercise(argument) {
+    case .failure(let error): return error.response
+    case .success(let found): exercise = found
+    }
+    emit(Document([.paragraph([.faint([.text("Checking "), .code(exercise.id), .text(" against "), .code(exercise.sourcesFolder + "/"), .text(" …")])])]))
+    return await runCheck(exercise, timeout: timeout)
+  }
+
+  private func runCheck(_ exercise: Exercise, timeout: Duration) async -> Response {
+    let verdict: Verdict
+    do {
+      verdict = try await checker.check(exercise, timeout: timeout)
+    } catch {
+      return .failure([.text(String(describing: error))])
+    }
+    var blocks: [Block] = []
+    if verdict.status != .cancelled, let warning = save({ state in
+      var record = state.exercises[exercise.id] ?? .init()
+      record.attempts += 1
+      record.status = verdict.status == .passed ? .passed : .failed
+      record.passedOnce = record.passedOnce || verdict.status == .passed
+      state.exercises[exercise.id] = record
+    }) {
+      blocks.append(warning)
+    }
+    blocks += VerdictReport(fileSystem: fileSystem, root: root).document(for: verdict).blocks
+    blocks += advice(after: verdict, for: exercise)
+    return Response(Document(blocks), outcome: verdict.status == .passed ? .succeeded : .failed)
+  }
+
+  /// What to do now: after a pass, where `next` goes; after a failure, the next hint.
+  private func advice(after verdict: Verdict, for exercise: Exercise) -> [Block] {
+    switch verdict.status {
+    case .passed:
+      guard let (lesson, index) = stopIndex(of: exercise) else { return [] }
+      let upNext: [Inline]
+      if let (target, next) = following(from: lesson, index) {
+        switch stop(next, of: target) {
+        case .exercise(let following):
+          upNext = [.text("Next: exercise "), .code(following.id), .text(", “\(following.title)”. Type "), .code("next"), .text(".")]
+        case .page where target.id != lesson.id:
+          upNext = [.text("That was the last exercise of lesson \(lesson.order). Type "), .code("next"), .text(" for lesson \(target.order), “\(target.title)”.")]
+        case .page:
+          upNext = [.text("Type "), .code("next"), .text(" to read on.")]
+        }
+      } else {
+        upNext = [.text("That was the last exercise of the course. "), .code("progress"), .text(" shows everything you did.")]
+      }
+      let record = state.exercises[exercise.id] ?? .init()
+      let tip: [Inline] = record.hintsShown < exercise.hints.count
+        ? [.text(" Curious how the reference does it? "), .code("solution"), .text(" shows it as a diff.")] : []
+      return [.paragraph(upNext + tip)]
+    case .failed, .crashed, .timedOut, .compileError:
+      let shown = state.exercises[exercise.id]?.hintsShown ?? 0
+      if shown < exercise.hints.count {
+        return [.paragraph([.faint([.text("Stuck? "), .code("hint"), .text(" gives a nudge (\(shown + 1) of \(exercise.hints.count)).")])])]
+      }
+      return [.paragraph([.faint([.text("You have seen every hint; "), .code("solution"), .text(" shows the reference as a diff.")])])]
+    case .cancelled:
+      return []
+    }
+  }
+
+  func watch(_ argument: String?, timeout: Duration, emit: @Sendable (Document) -> Void) async -> Response {
+    let exercise: Exercise
+    switch resolveExercise(argument) {
+    case .failure(let error): return error.response
+    case .success(let found): exercise = found
+    }
+    emit(
+      Document([
+        .notice(.info, [
+          .text("Watching "), .code(exercise.sourcesFolder + "/"), .text(": every save re-checks "), .code(exercise.id),
+          .text(". Ctrl-C stops watching."),
+        ])
+      ]))
+    while true {
+      var seen = fingerprint(of: exercise)
+      let response = await runCheck(exercise, timeout: timeout)
+      if response.outcome == .succeeded { return response }
+      if response.document.blocks.contains(where: { if case .notice(.warning, _) = $0 { true } else { false } })
+        && Task.isCancelled
+      {
+        return Response(Document([.notice(.info, [.text("Stopped watching.")])]))
+      }
+      emit(response.document)
+      emit(Document([.paragraph([.faint([.text("Waiting for you to save a file in "), .code(exercise.sourcesFolder + "/"), .text(" …")])])]))
+      // Wait for a change. A save that lands mid-check counts: `seen` was taken before it.
+      while fingerprint(of: exercise) == seen {
+        do {
+          try await Task.sleep(for: watchInterval)
+        } catch {
+          return Response(Document([.notice(.info, [.text("Stopped watching.")])]))
+        }
+      }
+      seen = fingerprint(of: exercise)
+    }
+  }
+
+  /// Names and change times of the learner's files: a different value means something was saved.
+  private func fingerprint(of exercise: Exercise) -> [String: Double] {
+    let folder = FilePath.join(root, exercise.sourcesFolder)
+    let names = (try? fileSystem.contentsOfDirectory(at: folder)) ?? []
+    var result: [String: Double] = [:]
+    for name in names { result[name] = fileSystem.modificationTime(at: FilePath.join(folder, name)) ?? 0 }
+    return result
+  }
+
+  // MARK: hint, solution, reset
+
+  func hint(_ argument: String?) -> Response {
+    let exercise: Exercise
+    switch resolveExercise(argument) {
+    case .failure(let error): return error.response
+    case .success(let found): exercise = found
+    }
+    let shown = state.exercises[exercise.id]?.hintsShown ?? 0
+    let index = min(shown, exercise.hints.count - 1)
+    var blocks: [Block] = []
+    if shown < exercise.hints.count, let warning = save({ state in
+      state.exercises[exercise.id, default: .init()].hintsShown = shown + 1
+    }) {
+      blocks.append(warning)
+    }
+    blocks.append(.heading(level: 3, [.text("Hint \(index + 1) of \(exercise.hints.count) for "), .code(exercise.id)]))
+    blocks += exercise.hints[index].blocks
+    if shown >= exercise.hints.count {
+      blocks.append(.paragraph([.faint([.text("That was the last hint. "), .code("solution"), .text(" shows the reference as a diff.")])]))
+    } else if index + 1 < exercise.hints.count {
+      blocks.append(.paragraph([.faint([.code("hint"), .text(" again for a stronger one.")])]))
+    }
+    return Response(Document(blocks))
+  }
+
+  func solution(_ argument: String?, confirmed: Bool) -> Response {
+    let exercise: Exercise
+    switch resolveExercise(argument) {
+    case .failure(let error): return error.response
+    case .success(let found): exercise = found
+    }
+    let record = state.exercises[exercise.id] ?? .init()
+    guard record.passedOnce || confirmed else {
+      return Response(
+        Document([
+          .notice(.warning, [
+            .code(exercise.id), .text(" has not passed yet. Working it out is where the learning happens; "),
+            .code("hint"), .text(" helps without giving it away."),
+          ])
+        ]),
+        confirmation: .init(question: "Show the solution anyway?", command: "solution \(exercise.id) --yes"))
+    }
+    var blocks: [Block] = [.heading(level: 3, [.text("Solution of "), .code(exercise.id), .text(": what would change in your files")])]
+    for file in exercise.files {
+      let mine = (try? fileSystem.readText(at: FilePath.join(root, exercise.sourcesFolder, file))) ?? ""
+      let reference = (try? fileSystem.readText(at: FilePath.join(root, exercise.solutionFolder, file))) ?? ""
+      let diff = LineDiff.unified(
+        from: mine, to: reference, oldName: "\(exercise.sourcesFolder)/\(file) (yours)",
+        newName: "\(exercise.solutionFolder)/\(file) (reference)")
+      if diff.isEmpty {
+        blocks.append(.paragraph([.code(file), .text(": yours is the same as the reference.")]))
+      } else {
+        blocks.append(.code(CodeBlock(language: "diff", text: diff)))
+      }
+    }
+    blocks.append(.paragraph([.faint([.text("Lines with - are yours, + the reference's. Your files were not changed.")])]))
+    return Response(Document(blocks))
+  }
+
+  func reset(_ argument: String?, confirmed: Bool) -> Response {
+    let exercise: Exercise
+    switch resolveExercise(argument) {
+    case .failure(let error): return error.response
+    case .success(let found): exercise = found
+    }
+    guard confirmed else {
+      return Response(
+        Document([
+          .notice(.warning, [
+            .text("This puts the starter code of "), .code(exercise.id), .text(" back in "), .code(exercise.sourcesFolder + "/"),
+            .text(". Your files are saved to a backup first."),
+          ])
+        ]),
+        confirmation: .init(question: "Reset \(exercise.id)?", command: "reset \(exercise.id) --yes"))
+    }
+    let sources = FilePath.join(root, exercise.sourcesFolder)
+    let backupName = "\(exercise.id)-\(clock.timestamp())"
+    let backup = FilePath.join(progress.directory, "backups", backupName)
+    let relativeBackup = "\(ProgressStore.folderName)/backups/\(backupName)/"
+    do {
+      try fileSystem.createDirectory(at: backup)
+      let mine = (try? fileSystem.contentsOfDirectory(at: sources)) ?? []
+      // Back up everything first; only then change anything.
+      for name in mine where fileSystem.fileExists(at: FilePath.join(sources, name)) {
+        try fileSystem.copyItem(from: FilePath.join(sources, name), to: FilePath.join(backup, name))
+      }
+      if !fileSystem.directoryExists(at: sources) { try fileSystem.createDirectory(at: sources) }
+      // Files the learner added would still compile into the exercise: they move to the backup.
+      for name in mine where !exercise.files.contains(name) && fileSystem.fileExists(at: FilePath.join(sources, name)) {
+        try fileSystem.removeItem(at: FilePath.join(sources, name))
+      }
+      for file in exercise.files {
+        try fileSystem.copyItem(from: FilePath.join(root, exercise.starterFolder, file), to: FilePath.join(sources, file))
+      }
+      var blocks: [Block] = [
+        .notice(.success, [
+          .text("Restored the starter of "), .code(exercise.id), .text(". Your files are in "), .code(relativeBackup),
+          .text(mine.isEmpty ? " (there were none)." : " (\(mine.joined(separator: ", ")))."),
+        ])
+      ]
+      if let warning = save({ $0.exercises[exercise.id, default: .init()].status = .notStarted }) { blocks.append(warning) }
+      return Response(Document(blocks))
+    } catch {
+      return .failure([
+        .text("Reset stopped: \(error). Whatever was copied to "), .code(relativeBackup), .text(" is still there."),
+      ])
+    }
+  }
+
+  // MARK: progress
+
+  func showProgress() -> Response {
+    var blocks: [Block] = []
+    var rows: [[[Inline]]] = []
+    for lesson in course.lessons {
+      let seen = state.lessons[lesson.id]?.pagesSeen.filter { $0 < lesson.pages.count }.count ?? 0
+      rows.append([
+        [.strong([.text("\(lesson.order). \(lesson.title)")])], [.text("\(seen)/\(lesson.pages.count) pages")], [], [],
+      ])
+      for exercise in course.exercises(of: lesson) {
+        let record = state.exercises[exercise.id] ?? .init()
+        let status: String =
+          switch record.status {
+          case .notStarted: "  – not started"
+          case .failed: "  ✗ not yet"
+          case .passed: "  ✓ passed"
+          }
+        rows.append([
+          [.text("    "), .code(exercise.id)], [.text(status)],
+          [.text(record.attempts == 0 ? "" : "\(record.attempts) check\(record.attempts == 1 ? "" : "s")")],
+          [.text("hints \(record.hintsShown)/\(exercise.hints.count)")],
+        ])
+      }
+    }
+    let passed = course.exercises.filter { state.status(of: $0.id) == .passed }.count
+    let pagesRead = course.lessons.reduce(0) { $0 + (state.lessons[$1.id]?.pagesSeen.filter { [count = $1.pages.count] in $0 < count }.count ?? 0) }
+    let pagesTotal = course.lessons.reduce(0) { $0 + $1.pages.count }
+    blocks.append(.paragraph([.strong([.text("\(passed) of \(course.exercises.count) exercises passed · \(pagesRead) of \(pagesTotal) pages read")])]))
+    blocks.append(.table(Table(header: ["Lesson / exercise", "Status", "Checks", "Hints"].map { [.text($0)] }, alignments: [.left, .left, .right, .right], rows: rows)))
+    return Response(Document(blocks))
+  }
+}
+
+/// A response that ends a command early (a missing exercise, say), carried through `Result`.
+struct ResponseError: Error {
+  var response: Response
+  init(_ response: Response) { self.response = response }
+}

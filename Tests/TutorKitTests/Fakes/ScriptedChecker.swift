@@ -1,0 +1,49 @@
+import Synchronization
+import TutorKit
+
+/// Answers checks with verdicts chosen by the test, and remembers what it was asked.
+final class ScriptedChecker: ExerciseChecker {
+  private let script = Mutex<(verdicts: [Verdict.Status], calls: [String], delay: Duration)>(([], [], .zero))
+
+  init(_ statuses: [Verdict.Status] = [], delay: Duration = .zero) {
+    script.withLock { $0 = (statuses, [], delay) }
+  }
+
+  var calls: [String] { script.withLock { $0.calls } }
+
+  func check(_ exercise: Exercise, timeout: Duration) async throws -> Verdict {
+    let (status, delay) = script.withLock { script -> (Verdict.Status, Duration) in
+      script.calls.append(exercise.id)
+      return (script.verdicts.isEmpty ? .failed : script.verdicts.removeFirst(), script.delay)
+    }
+    if delay > .zero {
+      do {
+        try await Task.sleep(for: delay)
+      } catch {
+        return Verdict(exercise: exercise.id, status: .cancelled, durationSeconds: 0)
+      }
+    }
+    switch status {
+    case .passed:
+      return Verdict(exercise: exercise.id, status: .passed, durationSeconds: 0.5, tests: [.init(name: "Suite/works()", status: .passed)])
+    case .compileError:
+      return Verdict(
+        exercise: exercise.id, status: .compileError, durationSeconds: 0.5,
+        diagnostics: [.init(file: "\(exercise.sourcesFolder)/Code.swift", line: 1, column: 4, severity: "error", message: "cannot find 'x' in scope")])
+    default:
+      return Verdict(
+        exercise: exercise.id, status: status, durationSeconds: 0.5,
+        tests: [
+          .init(name: "Suite/usesTheDouble()", status: .failed, message: "Expectation failed\n\(exercise.id) ignored the injected double", file: "\(exercise.testsFolder)/T.swift", line: 7),
+          .init(name: "Suite/other()", status: .passed),
+        ])
+    }
+  }
+}
+
+/// Runs commands directly: no signals in unit tests.
+struct DirectInterruptions: Interruptions {
+  func cancellable<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await operation()
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+@testable import TutorKit
+
+/// The exercise commands, with a scripted checker: no compiler runs here.
+@Suite struct SessionExerciseTests {
+  let fileSystem: InMemoryFileSystem
+
+  init() {
+    fileSystem = InMemoryFileSystem(files: [
+      "/course/Lessons/01-why.md": CourseFixtures.lesson(order: 1, id: "why", title: "Why", pages: 2, exercises: "[greet, fetch]"),
+      "/course/Lessons/02-more.md": CourseFixtures.lesson(order: 2, id: "more", title: "More", pages: 2, exercises: "[later]"),
+    ])
+    for id in ["greet", "fetch", "later"] { CourseFixtures.addExercise(id, to: fileSystem) }
+  }
+
+  func session(_ statuses: [Verdict.Status] = [], delay: Duration = .zero) throws -> (Session, ScriptedChecker) {
+    let checker = ScriptedChecker(statuses, delay: delay)
+    return (try CourseFixtures.session(fileSystem, checker: checker), checker)
+  }
+
+  @Test func exercisesFollowTheLessonsPages() async throws {
+    let (session, _) = try session()
+    _ = await session.handle("page 2")
+    let page = await session.handle("next")
+    #expect(await session.prompt == "ditutor [1 why · greet]> ")
+    #expect(page.document.text.contains("Exercise 1 of 2 in this lesson"))
+    #expect(page.document.text.contains("Do the greet thing."))
+    #expect(page.document.text.contains("Your file: Exercises/greet/Sources/Code.swift"))
+    #expect(page.document.text.contains("Status: not started · hints 0/3"))
+  }
+
+  @Test func checkDefaultsToTheExerciseOnScreenAndRecordsTheAttempt() async throws {
+    let (session, checker) = try session([.failed])
+    _ = await session.handle("exercise fetch")
+    let response = await session.handle("check")
+    #expect(checker.calls == ["fetch"])
+    #expect(response.outcome == .failed)
+    #expect(response.document.text.contains("fetch: 1 of 2 tests failed"))
+    #expect(response.document.text.contains("fetch ignored the injected double"))
+    #expect(response.document.text.contains("Stuck? hint gives a nudge (1 of 3)."))
+    let record = try CourseFixtures.store(fileSystem).load().state.exercises["fetch"]
+    #expect(record == .init(status: .failed, attempts: 1, hintsShown: 0, passedOnce: false))
+  }
+
+  @Test func checkWithoutAnExerciseOnScreenTakesTheFirstUnsolvedOne() async throws {
+    let (session, checker) = try session([.passed, .failed])
+    _ = await session.handle("check")
+    _ = await session.handle("check")
+    #expect(checker.calls == ["greet", "fetch"])
+  }
+
+  @Test func checkAnnouncesItselfBeforeTheVerdict() async throws {
+    let (session, _) = try session([.passed])
+    let emitted = Emitted()
+    _ = await session.handle("check greet") { emitted.append($0) }
+    #expect(emitted.texts == ["Checking greet against Exercises/greet/Sources/ …"])
+  }
+
+  @Test func aPassSaysWhatIsNextAndNextSkipsPassedExercises() async throws {
+    let (session, _) = try session([.passed, .passed])
+    _ = await session.handle("check fetch")
+    _ = await session.handle("exercise greet")
+    let response = await session.handle("check")
+    #expect(response.outcome == .succeeded)
+    #expect(response.document.text.contains("greet passes: its test"))
+    // fetch already passed, so the next thing to do is lesson 2.
+    #expect(response.document.text.contains("That was the last exercise of lesson 1. Type next for lesson 2, “More”."))
+    _ = await session.handle("next")
+    #expect(await session.prompt == "ditutor [2 more 1/2]> ")
+  }
+
+  @Test func aCompileErrorNamesTheLearnersLine() async throws {
+    fileSystem.add("/course/Exercises/greet/Sources/Code.swift", "let x = y\n")
+    let (session, _) = try session([.compileError])
+    let text = await session.handle("check greet").document.text
+    #expect(text.contains("greet does not compile: 1 error."))
+    #expect(text.contains("Exercises/greet/Sources/Code.swift:1:4: error: cannot find 'x' in scope"))
+    #expect(text.contains("1 | let x = y\n  |    ^"))
+  }
+
+  @Test func hintsGoInOrderAreRememberedAndStopAtTheLast() async throws {
+    let (session, _) = try session()
+    _ = await session.handle("exercise greet")
+    #expect(await session.handle("hint").document.text.contains("Hint 1 of 3 for greet\nHint 1 of greet."))
+    #expect(await session.handle("hint").document.text.contains("Hint 2 of 3"))
+    let (restarted, _) = try self.session()
+    _ = await restarted.handle("exercise greet")
+    #expect(await restarted.handle("hint").document.text.contains("Hint 3 of 3"))
+    let again = await restarted.handle("hint").document.text
+    #expect(again.contains("Hint 3 of 3"))
+    #expect(again.contains("That was the last hint."))
+    #expect(try CourseFixtures.store(fileSystem).load().state.exercises["greet"]?.hintsShown == 3)
+  }
+
+  @Test func theSolutionAsksFirstUntilTheExercisePasses() async throws {
+    let (session, _) = try session([.passed])
+    let asked = await session.handle("solution greet")
+    #expect(asked.confirmation == .init(question: "Show the solution anyway?", command: "solution greet --yes"))
+    #expect(!asked.document.text.contains("solution of greet"))
+    _ = await session.handle("check greet")
+    let shown = await session.handle("solution greet")
+    #expect(shown.confirmation == nil)
+    #expect(shown.document.text.contains("- // learner's greet\n+ // solution of greet"))
+    #expect(fileSystem.text(at: "/course/Exercises/greet/Sources/Code.swift") == "// learner's greet\n", "never overwritten")
+  }
+
+  @Test func solutionWithYesSkipsTheQuestion() async throws {
+    let (session, _) = try session()
+    let shown = await session.handle("solution fetch --yes")
+    #expect(shown.confirmation == nil)
+    #expect(shown.document.text.contains("+ // solution of fetch"))
+  }
+
+  @Test func resetAsksThenBacksUpBeforeRestoringTheStarter() async throws {
+    fileSystem.add("/course/Exercises/greet/Sources/Extra.swift", "// something I added\n")
+    let (session, _) = try session()
+    let asked = await session.handle("reset greet")
+    #expect(asked.confirmation == .init(question: "Reset greet?", command: "reset greet --yes"))
+    #expect(fileSystem.text(at: "/course/Exercises/greet/Sources/Code.swift") == "// learner's greet\n")
+
+    let done = await session.handle("reset greet --yes")
+    let backup = "/course/.ditutor/backups/greet-20261118-110640"
+    #expect(done.document.text == "Restored the starter of greet. Your files are in .ditutor/backups/greet-20261118-110640/ (Code.swift, Extra.swift).")
+    #expect(fileSystem.text(at: "\(backup)/Code.swift") == "// learner's greet\n")
+    #expect(fileSystem.text(at: "\(backup)/Extra.swift") == "// something I added\n")
+    #expect(fileSystem.text(at: "/course/Exercises/greet/Sources/Code.swift") == "// starter of greet\n")
+    #expect(!fileSystem.fileExists(at: "/course/Exercises/greet/Sources/Extra.swift"))
+  }
+
+  @Test func watchRechecksOnSaveAndEndsWhenItPasses() async throws {
+    let (session, checker) = try session([.failed, .passed])
+    let fileSystem = self.fileSystem
+    let emitted = Emitted()
+    async let response = session.handle("watch greet") { emitted.append($0) }
+    // Save once the first check has reported.
+    while !emitted.texts.contains(where: { $0.hasPrefix("Waiting for you to save") }) { try await Task.sleep(for: .milliseconds(5)) }
+    fileSystem.add("/course/Exercises/greet/Sources/Code.swift", "// fixed\n")
+    let final = await response
+    #expect(checker.calls == ["greet", "greet"])
+    #expect(final.outcome == .succeeded)
+    #expect(final.document.text.contains("greet passes"))
+  }
+
+  @Test func ctrlCEndsAWatch() async throws {
+    let (session, _) = try session([.failed])
+    let emitted = Emitted()
+    let task = Task { await session.handle("watch greet") { emitted.append($0) } }
+    while !emitted.texts.contains(where: { $0.hasPrefix("Waiting for you to save") }) { try await Task.sleep(for: .milliseconds(5)) }
+    task.cancel()
+    #expect(await task.value.document.text == "Stopped watching.")
+  }
+
+  @Test func aCancelledCheckCountsNoAttempt() async throws {
+    let (session, _) = try session([.failed], delay: .seconds(30))
+    let task = Task { await session.handle("check greet") }
+    try await Task.sleep(for: .milliseconds(50))
+    task.cancel()
+    let response = await task.value
+    #expect(response.document.text.contains("Check of greet cancelled"))
+    #expect(try CourseFixtures.store(fileSystem).load().state.exercises["greet"] == nil)
+  }
+
+  @Test func unknownExercisesAndOptionsAreExplained() async throws {
+    let (session, _) = try session()
+    #expect(await session.handle("check gret").document.text == "There is no exercise 'gret'. Did you mean 'greet'? exercises lists them.")
+    #expect(await session.handle("check --timeout x").document.text == "--timeout needs a whole number of seconds above 0. Usage: check [<exercise>] [--timeout <seconds>] (e.g. check).")
+    #expect(await session.handle("check --fast").document.text.hasPrefix("check has no option '--fast'; it knows --timeout."))
+  }
+
+  @Test func progressAndExercisesShowEveryExercise() async throws {
+    let (session, _) = try session([.passed])
+    _ = await session.handle("check greet")
+    let progress = await session.handle("progress").document.text
+    #expect(progress.hasPrefix("1 of 3 exercises passed · 0 of 4 pages read"))
+    #expect(progress.contains("greet |   ✓ passed | 1 check | hints 0/3"))
+    let list = await session.handle("exercises").document.text
+    #expect(list.contains("1 | greet | Exercise greet | 1 | ✓ passed"))
+    #expect(list.contains("3 | later | Exercise later | 2 | –"))
+  }
+
+  @Test func listingJSONCarriesTheLearnersStatus() async throws {
+    let (session, _) = try session([.failed])
+    _ = await session.handle("check fetch")
+    let listing = CourseListing(course: try CourseFixtures.course(fileSystem), state: try CourseFixtures.store(fileSystem).load().state)
+    #expect(listing.lessons[0].exercises.map(\.status) == ["not-started", "failed"])
+    #expect(listing.lessons[0].exercises[1].title == "Exercise fetch")
+  }
+}
+
+/// Collects what a command emitted while it ran.
+final class Emitted: Sendable {
+  private let documents = Mutex<[Document]>([])
+  func append(_ document: Document) { documents.withLock { $0.append(document) } }
+  var texts: [String] { documents.withLock { $0.map(\.text) } }
+}
+
+import Synchronization
