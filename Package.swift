@@ -80,7 +80,9 @@ let toolTargets: [Target] = [
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ]
   ),
-  .testTarget(name: "TutorKitTests", dependencies: ["TutorKit"]),
+  // Recorded/ holds real `swift test` outputs (event streams, compiler and crash output) that the
+  // runner's parsing is tested on.
+  .testTarget(name: "TutorKitTests", dependencies: ["TutorKit"], resources: [.copy("Recorded")]),
   .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TutorKit"]),
   // The course itself: lessons load, and every Swift snippet in them compiles and runs.
   .testTarget(name: "CourseTests", dependencies: ["TutorKit"]),

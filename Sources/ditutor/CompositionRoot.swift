@@ -79,6 +79,30 @@ struct CompositionRoot {
     return verdict.status == .passed ? 0 : 1
   }
 
+  /// `ditutor verify`: solutions pass, starters fail, for every exercise in the course.
+  func verify(rootOption: String?, format: Check.Format, timeout: Int) async throws -> Int32 {
+    let root = try locateRoot(rootOption)
+    let course = try loadCourse(root)
+    let verifier = CourseVerifier(runner: exerciseRunner(root: root, scratchFolder: ".build/verify"))
+    if format == .text {
+      FileHandle.standardError.write(Data("Verifying \(course.exercises.count) exercises (solutions, then starters)…\n".utf8))
+    }
+    let results: [CourseVerifier.Result]
+    do {
+      results = try await Interrupts(idle: .exit).cancellable {
+        try await verifier.verify(course.exercises, timeout: .seconds(timeout))
+      }
+    } catch {
+      throw fail("\(error)", status: 1)
+    }
+    switch format {
+    case .json: print(CourseVerifier.json(results))
+    case .junit: print(CourseVerifier.junit(results), terminator: "")
+    case .text: TerminalDisplay(probe: probe, failuresToStandardError: false).show(CourseVerifier.document(results))
+    }
+    return results.allSatisfy(\.ok) ? 0 : 1
+  }
+
   private func exerciseRunner(root: String, scratchFolder: String = ".build/exercises") -> ExerciseRunner {
     ExerciseRunner(
       root: root, processes: LocalProcessRunner(), fileSystem: fileSystem, environment: environment,

@@ -1,0 +1,23 @@
+import ArgumentParser
+import Foundation
+
+struct Verify: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "For maintainers and instructors: every reference solution passes and every starter fails.",
+    discussion: "Builds in .build/verify, apart from the learner's checks. Exit status 0 when all is right, 1 otherwise."
+  )
+
+  @OptionGroup var options: CourseOptions
+
+  @Option(help: "text, json or junit.")
+  var format: Check.Format = .text
+
+  @Option(help: "Seconds each test run may take.")
+  var timeout: Int = 120
+
+  func run() async throws {
+    let app = CompositionRoot(environment: ProcessInfo.processInfo.environment)
+    let status = try await app.verify(rootOption: options.root, format: format, timeout: timeout)
+    if status != 0 { throw ExitCode(status) }
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import TutorKit
+
+/// The runner's reading of real `swift test` outputs (see Recorded/README.md).
+@Suite struct ExerciseRunnerParsingTests {
+  let root = "/tmp/demo"
+  let exercise = Exercise(
+    id: "greeting-clock", title: "Greeting", lessonID: "why-di", task: Document(), hints: [], files: ["Greeter.swift"])
+
+  func recorded(_ name: String) throws -> String {
+    let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Recorded"))
+    return try String(contentsOf: url, encoding: .utf8)
+  }
+
+  func verdict(_ name: String, ending: ProcessOutcome.Ending, events: String? = nil) throws -> Verdict {
+    let eventsText = try events ?? ((try? recorded(name + ".jsonl")) ?? "")
+    let outcome = ProcessOutcome(ending: ending, standardOutput: try recorded(name + ".out"), duration: .milliseconds(1500))
+    return ExerciseRunner.verdict(for: exercise, code: .sources, outcome: outcome, events: eventsText, root: root, timeout: .seconds(10))
+  }
+
+  @Test func aFailingRunListsEachTestWithItsExpectationAndPlace() throws {
+    let verdict = try verdict("failing", ending: .exited(1))
+    #expect(verdict.status == .failed)
+    #expect(verdict.durationSeconds == 1.5)
+    #expect(verdict.tests.map(\.name) == ["GreeterTests/asksTheInjectedClockForTheHour()", "GreeterTests/greetsAccordingToTheInjectedHour(hour:expected:)"])
+    #expect(verdict.tests.map(\.status) == [.failed, .failed])
+    let first = verdict.tests[0]
+    #expect(first.file == "Exercises/greeting-clock/Tests/GreeterTests.swift")
+    #expect(first.line == 24)
+    #expect(first.message?.hasPrefix("Expectation failed: (clock.reads → 0) > 0\nGreeter ignored the injected clock") == true)
+    #expect(verdict.diagnostics.isEmpty)
+  }
+
+  @Test func aPassingRunPasses() throws {
+    let verdict = try verdict("passing", ending: .exited(0))
+    #expect(verdict.status == .passed)
+    #expect(verdict.tests.allSatisfy { $0.status == .passed })
+    #expect(verdict.tests.count == 2)
+  }
+
+  @Test func aCrashNamesTheTestTheMessageAndTheLearnersLine() throws {
+    let verdict = try verdict("crash", ending: .exited(1))
+    #expect(verdict.status == .crashed)
+    let crashed = try #require(verdict.tests.first { $0.status == .crashed })
+    #expect(crashed.name == "GreeterTests/asksTheInjectedClockForTheHour()")
+    #expect(crashed.message == "Fatal error: the clock broke. The test process stopped with signal 4 (a Swift runtime trap: fatalError, a force-unwrapped nil, an index out of range or an overflow).")
+    #expect(crashed.file == "Exercises/greeting-clock/Sources/Greeter.swift")
+    #expect(crashed.line == 21)
+  }
+
+  @Test func aCompileErrorPointsAtTheLearnersFileRelativeToTheCourse() throws {
+    let verdict = try verdict("compile", ending: .exited(1), events: "")
+    #expect(verdict.status == .compileError)
+    #expect(verdict.diagnostics == [
+      .init(file: "Exercises/greeting-clock/Sources/Greeter.swift", line: 21, column: 21, severity: "error",
+            message: "cannot convert value of type 'String' to specified type 'Int'")
+    ])
+    #expect(verdict.tests.isEmpty)
+  }
+
+  @Test func aHangStoppedByTheTimeoutBlamesTheRunningTest() throws {
+    // The stream of a run killed while its first test ran: everything up to that test's start.
+    let full = try recorded("failing.jsonl").split(separator: "\n")
+    let cut = try #require(full.firstIndex { $0.contains("\"testStarted\"") && $0.contains("asksTheInjectedClock") })
+    let verdict = try verdict("failing", ending: .timedOut, events: full[...cut].joined(separator: "\n"))
+    #expect(verdict.status == .timedOut)
+    #expect(verdict.tests.map(\.status) == [.timedOut])
+    #expect(verdict.tests[0].message == "Still running after 10 s, so it was stopped.")
+  }
+
+  @Test func aCancelledRunIsCancelled() throws {
+    #expect(try verdict("failing", ending: .cancelled, events: "").status == .cancelled)
+    #expect(try verdict("failing", ending: .cancelled).status == .cancelled)
+  }
+
+  @Test func aBuildThatFailsWithoutDiagnosticsKeepsTheOutput() {
+    let outcome = ProcessOutcome(ending: .exited(1), standardOutput: "error: linker command failed", duration: .seconds(1))
+    let verdict = ExerciseRunner.verdict(for: exercise, code: .sources, outcome: outcome, events: "", root: root, timeout: .seconds(10))
+    #expect(verdict.status == .compileError)
+    #expect(verdict.output == "error: linker command failed")
+  }
+
+  @Test func theJSONVerdictHasTheDocumentedShape() throws {
+    let json = try verdict("failing", ending: .exited(1)).json()
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(Set(object.keys) == ["exercise", "status", "durationSeconds", "tests", "diagnostics"])
+    let test = try #require((object["tests"] as? [[String: Any]])?.first)
+    #expect(Set(test.keys) == ["name", "status", "message", "file", "line"])
+  }
+
+  @Test func junitCountsFailuresAndErrors() throws {
+    let xml = JUnitReport.xml([try verdict("failing", ending: .exited(1)), try verdict("compile", ending: .exited(1), events: "")])
+    #expect(xml.contains(#"<testsuites name="ditutor" tests="3" failures="2" errors="1""#))
+    #expect(xml.contains(#"<testcase classname="greeting-clock" name="build" time="0">"#))
+    #expect(xml.contains("Greeter ignored the injected clock"))
+    #expect(JUnitReport.escape("a<b & \"c\"\u{1}") == "a&lt;b &amp; &quot;c&quot;?")
+  }
+
+  @Test func severalExercisesInOneRunAreToldApart() throws {
+    let other = Exercise(id: "user-repository", title: "U", lessonID: "why-di", task: Document(), hints: [], files: [])
+    let outcome = ProcessOutcome(ending: .exited(1), standardOutput: "", duration: .seconds(1))
+    let verdict = ExerciseRunner.verdict(
+      for: other, code: .sources, outcome: outcome, events: try recorded("failing.jsonl"), root: root, timeout: .seconds(10))
+    #expect(verdict.tests.map(\.name) == ["(no tests)"], "the greeting-clock tests are not user-repository's")
+  }
+}
+
+@Suite struct BoundedCaptureTests {
+  @Test func keepsTheStartAndTheEndOfAFlood() {
+    var capture = BoundedCapture(limit: 20)
+    capture.append(ArraySlice(Array("0123456789".utf8)))
+    for _ in 0..<1000 { capture.append(ArraySlice(Array("x".utf8))) }
+    capture.append(ArraySlice(Array("END".utf8)))
+    #expect(capture.text == "0123456789\n… 993 bytes of output left out …\nxxxxxxxEND")
+  }
+}
