@@ -30,14 +30,18 @@ enum Ditutor {
     var error: String
   }
 
-  /// A private copy of the course (lessons and exercises) so each test has its own progress.
-  static func makeCourseCopy() throws -> String {
+  /// A private copy of a course (lessons, exercises and the manifest that builds them), so each
+  /// test has its own progress and build folder. By default the real course; `fixture` names one
+  /// under Tests/Fixtures.
+  static func makeCourseCopy(fixture: String? = nil) throws -> String {
+    let source = fixture.map { packageRoot + "/Tests/Fixtures/" + $0 } ?? packageRoot
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("ditutor-e2e-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     for folder in ["Lessons", "Exercises"] {
-      try FileManager.default.copyItem(atPath: packageRoot + "/" + folder, toPath: directory + "/" + folder)
+      try FileManager.default.copyItem(atPath: source + "/" + folder, toPath: directory + "/" + folder)
     }
+    try FileManager.default.copyItem(atPath: packageRoot + "/Package.swift", toPath: directory + "/Package.swift")
     return directory
   }
 
@@ -48,6 +52,19 @@ enum Ditutor {
     environment.removeValue(forKey: "COLUMNS")
     environment["TERM"] = "xterm-256color"
     return environment.merging(extra) { $1 }
+  }
+
+  /// Processes whose command line mentions `text` (a course copy's unique path): what a test
+  /// checks is gone after a cancelled check.
+  static func processes(mentioning text: String) -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry -> String? in
+      guard Int32(entry) != nil, Int32(entry) != getpid(),
+        let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+      else { return nil }
+      let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+      return line.contains(text) ? "\(entry): \(line)" : nil
+    }
   }
 
   /// Runs ditutor with `input` on standard input (a file, as a pipe from a script would be).

@@ -30,8 +30,10 @@ final class PseudoTerminal {
     let slave = open(name, O_RDWR | O_NOCTTY)
     guard slave >= 0 else { throw CocoaError(.fileNoSuchFile) }
     let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
+    // setsid --ctty makes the pseudo-terminal the program's controlling terminal, as a real
+    // terminal is: then Ctrl-C outside line editing reaches it as SIGINT.
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+    process.arguments = ["--ctty", "--wait", executable] + arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.environment = environment
     process.standardInput = handle

@@ -1,0 +1,4 @@
+func answer() -> Int {
+  let values: [Int] = []
+  return values[0]
+}

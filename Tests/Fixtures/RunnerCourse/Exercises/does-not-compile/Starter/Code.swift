@@ -1,0 +1,4 @@
+func answer() -> Int {
+  let text: Int = "forty-two"
+  return text
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import Floods
+
+@Suite struct FixtureTests {
+  @Test func answers() { #expect(answer() == 42) }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `ditutor check` on exercises that pass, fail, do not compile, crash, hang and flood their
+/// output (Tests/Fixtures/RunnerCourse): each gets its verdict, and nothing is left running.
+@Suite(.serialized) struct RunnerTests {
+  /// One course copy for the suite, so the exercise build folder stays warm between tests.
+  static let course: String = try! Ditutor.makeCourseCopy(fixture: "RunnerCourse")
+
+  func check(_ exercise: String, timeout: Int = 10, format: String = "json") throws -> (status: Int32, json: [String: Any], text: String) {
+    let result = try Ditutor.run(["check", exercise, "--format", format, "--timeout", String(timeout)], in: Self.course)
+    let json = format == "json" ? (try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]) ?? [:] : [:]
+    return (result.status, json, result.output + result.error)
+  }
+
+  func statuses(_ json: [String: Any]) -> [String] {
+    (json["tests"] as? [[String: Any]] ?? []).compactMap { $0["status"] as? String }
+  }
+
+  @Test func aPassingExerciseExitsZero() throws {
+    let (status, json, _) = try check("passes")
+    #expect(status == 0)
+    #expect(json["status"] as? String == "passed")
+    #expect(json["exercise"] as? String == "passes")
+  }
+
+  @Test func aFailingExerciseExitsOneWithTheFailureFirst() throws {
+    let (status, json, _) = try check("fails")
+    #expect(status == 1)
+    #expect(json["status"] as? String == "failed")
+    #expect(statuses(json) == ["failed", "passed"])
+    let first = try #require((json["tests"] as? [[String: Any]])?.first)
+    #expect((first["message"] as? String)?.contains("answer() should be 42") == true)
+    #expect(first["file"] as? String == "Exercises/fails/Tests/FixtureTests.swift")
+  }
+
+  @Test func aCompileErrorShowsTheLearnersLineWithACaret() throws {
+    let (status, json, _) = try check("does-not-compile")
+    #expect(status == 1)
+    #expect(json["status"] as? String == "compile-error")
+    let diagnostic = try #require((json["diagnostics"] as? [[String: Any]])?.first)
+    #expect(diagnostic["file"] as? String == "Exercises/does-not-compile/Sources/Code.swift")
+    #expect(diagnostic["line"] as? Int == 2)
+    let text = try check("does-not-compile", format: "text").text
+    #expect(text.contains("Exercises/does-not-compile/Sources/Code.swift:2:"))
+    #expect(text.contains("2 |   let text: Int = \"forty-two\""))
+    #expect(text.contains("^"))
+  }
+
+  @Test func aCrashIsReportedWithTheTestThatCrashed() throws {
+    let (status, json, _) = try check("crashes")
+    #expect(status == 1)
+    #expect(json["status"] as? String == "crashed")
+    let test = try #require((json["tests"] as? [[String: Any]])?.first)
+    #expect(test["status"] as? String == "crashed")
+    #expect((test["message"] as? String)?.contains("Index out of range") == true)
+  }
+
+  @Test func aHangIsStoppedSoonAfterTheTimeoutAndLeavesNothingRunning() throws {
+    let started = Date()
+    let (status, json, _) = try check("hangs", timeout: 3)
+    #expect(status == 1)
+    #expect(json["status"] as? String == "timed-out")
+    #expect(statuses(json) == ["timed-out"])
+    // Build time plus the 3 s limit plus the kill; generous for a loaded 2-core machine.
+    #expect(Date().timeIntervalSince(started) < 40)
+    #expect(Ditutor.processes(mentioning: Self.course).isEmpty)
+  }
+
+  @Test func aFloodOfOutputDoesNotDrownTheVerdict() throws {
+    let (status, json, _) = try check("floods")
+    #expect(status == 0)
+    #expect(json["status"] as? String == "passed")
+  }
+
+  @Test func junitForAutograders() throws {
+    let result = try Ditutor.run(["check", "fails", "--format", "junit"], in: Self.course)
+    #expect(result.status == 1)
+    #expect(result.output.hasPrefix("<?xml"))
+    #expect(result.output.contains(#"<testsuite name="fails" tests="2" failures="1" errors="0""#))
+  }
+
+  @Test func usageErrorsExitTwo() throws {
+    #expect(try Ditutor.run(["check", "nope"], in: Self.course).status == 2)
+    #expect(try Ditutor.run(["check", "passes", "--timeout", "0"], in: Self.course).status == 2)
+    #expect(try Ditutor.run(["check"], in: Self.course).status == 2)
+  }
+
+  @Test func ctrlCCancelsACheckAndLeavesNoChildProcess() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Ditutor.executable)
+    process.arguments = ["check", "hangs", "--format", "json", "--timeout", "300"]
+    process.currentDirectoryURL = URL(fileURLWithPath: Self.course)
+    process.environment = Ditutor.environment(home: Self.course)
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    // Wait until the tests are running (the test runner process exists), then press Ctrl-C.
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline, !Ditutor.processes(mentioning: Self.course).contains(where: { $0.contains("PackageTests") }) {
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    let json = try JSONSerialization.jsonObject(with: output.fileHandleForReading.readDataToEndOfFile()) as? [String: Any]
+    #expect(process.terminationStatus == 1)
+    #expect(json?["status"] as? String == "cancelled")
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(Ditutor.processes(mentioning: Self.course).isEmpty, "left running: \(Ditutor.processes(mentioning: Self.course))")
+  }
+
+  @Test func ctrlCInTheREPLCancelsTheCheckNotTheREPL() throws {
+    let terminal = try PseudoTerminal(
+      executable: Ditutor.executable, arguments: [], directory: Self.course, environment: Ditutor.environment(home: Self.course))
+    #expect(terminal.waitFor("]> "))
+    terminal.type("check hangs --timeout 300\r")
+    #expect(terminal.waitFor("Checking hangs", seconds: 30))
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline, !Ditutor.processes(mentioning: Self.course).contains(where: { $0.contains("PackageTests") }) {
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    terminal.clear()
+    terminal.type("\u{03}")
+    #expect(terminal.waitFor("Check of hangs cancelled", seconds: 15))
+    #expect(terminal.waitFor("]> "), "the prompt comes back")
+    #expect(terminal.isRunning)
+    terminal.type("quit\r")
+    #expect(terminal.waitForExit() == 0)
+    #expect(Ditutor.processes(mentioning: Self.course).isEmpty)
+  }
+}
+
+/// The maintainers' check on the real course.
+@Suite struct VerifyTests {
+  @Test func everySolutionPassesAndEveryStarterFails() throws {
+    let result = try Ditutor.run(["verify", "--format", "json"], in: Ditutor.packageRoot)
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.error)")
+    let exercises = report["exercises"] as? [[String: Any]] ?? []
+    let problems = exercises.filter { $0["ok"] as? Bool != true }
+    #expect(result.status == 0, "\(problems)")
+    #expect(report["ok"] as? Bool == true)
+    #expect(!exercises.isEmpty)
+    for exercise in exercises {
+      #expect(exercise["solution"] as? String == "passed", "\(exercise)")
+      #expect(exercise["starter"] as? String == "failed", "\(exercise)")
+    }
+  }
+}
