@@ -55,7 +55,7 @@ struct CompositionRoot {
   /// `ditutor check`: one verdict, in the format asked for; the exit status says whether it passed.
   func check(rootOption: String?, exercise query: String, format: Check.Format, timeout: Int) async throws -> Int32 {
     let root = try locateRoot(rootOption)
-    let course = try loadCourse(root)
+    let course = try loadCourse(root, depth: .exercisesOnly)
     guard let exercise = course.exercise(matching: query) else {
       let known = course.exercises.enumerated().map { "\($0.offset + 1) (\($0.element.id))" }.joined(separator: ", ")
       throw fail("There is no exercise '\(query)'. Exercises: \(known.isEmpty ? "none yet" : known).", status: 2)
@@ -129,9 +129,9 @@ struct CompositionRoot {
     return root
   }
 
-  private func loadCourse(_ root: String) throws -> Course {
+  private func loadCourse(_ root: String, depth: CourseLoader.Depth = .full) throws -> Course {
     do {
-      return try CourseLoader(fileSystem: fileSystem).load(root: root)
+      return try CourseLoader(fileSystem: fileSystem).load(root: root, depth: depth)
     } catch {
       throw fail(error.description, status: 1)
     }

@@ -142,3 +142,15 @@ import Testing
     #expect(CourseRoot.locate(from: "/home/me", fileSystem: fileSystem) == nil)
   }
 }
+
+@Suite struct CourseLoaderDepthTests {
+  @Test func exercisesOnlySkipsThePagesButKeepsExercises() throws {
+    let fileSystem = InMemoryFileSystem(files: [
+      "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 3, exercises: "[one]")
+    ])
+    CourseFixtures.addExercise("one", to: fileSystem)
+    let course = try CourseLoader(fileSystem: fileSystem).load(root: "/course", depth: .exercisesOnly)
+    #expect(course.lessons[0].pages.isEmpty)
+    #expect(course.exercises.map(\.id) == ["one"])
+  }
+}

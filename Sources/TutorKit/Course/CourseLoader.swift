@@ -24,7 +24,13 @@ public struct CourseLoader: Sendable {
     }
   }
 
-  public func load(root: String) throws(Failure) -> Course {
+  /// How much of each lesson to read: everything, or only what exercises need (the front matter),
+  /// which is all a one-shot `ditutor check` uses and saves parsing every lesson's Markdown.
+  public enum Depth: Sendable {
+    case full, exercisesOnly
+  }
+
+  public func load(root: String, depth: Depth = .full) throws(Failure) -> Course {
     let directory = FilePath.join(root, Self.lessonsFolder)
     let names: [String]
     do {
@@ -42,7 +48,7 @@ public struct CourseLoader: Sendable {
       let relativePath = FilePath.join(Self.lessonsFolder, name)
       do {
         let text = try fileSystem.readText(at: FilePath.join(directory, name))
-        let lesson = try parseLesson(text, path: relativePath, filePrefix: prefix)
+        let lesson = try parseLesson(text, path: relativePath, filePrefix: prefix, depth: depth)
         if let other = lessons.first(where: { $0.id == lesson.id }) {
           problems.append(CourseProblem(file: relativePath, reason: .duplicateID(lesson.id, otherFile: other.path)))
         } else if let other = lessons.first(where: { $0.order == lesson.order }) {
@@ -158,7 +164,7 @@ public struct CourseLoader: Sendable {
     return Int(digits)
   }
 
-  func parseLesson(_ text: String, path: String, filePrefix: Int) throws -> Lesson {
+  func parseLesson(_ text: String, path: String, filePrefix: Int, depth: Depth = .full) throws -> Lesson {
     func problem(_ reason: CourseProblem.Reason) -> CourseProblem {
       CourseProblem(file: path, reason: reason)
     }
@@ -179,6 +185,11 @@ public struct CourseLoader: Sendable {
       throw problem(.orderDoesNotMatchFileName(order: order, prefix: filePrefix))
     }
 
+    guard depth == .full else {
+      return Lesson(
+        id: id, title: title, order: order, summary: frontMatter.values["summary"] ?? "",
+        exerciseIDs: frontMatter.lists["exercises"] ?? [], pages: [], path: path)
+    }
     let document = parser.parse(frontMatter.body)
     let (pages, quizBlocks) = split(document.blocks, lessonTitle: title)
     guard !pages.isEmpty else { throw problem(.noPages) }
