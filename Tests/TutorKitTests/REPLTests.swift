@@ -26,6 +26,7 @@ final class RecordingDisplay: Display {
   private let shown = Mutex<[(failure: Bool, document: Document)]>([])
 
   func show(_ document: Document) { shown.withLock { $0.append((false, document)) } }
+  func clear() { shown.withLock { $0.append((false, Document([.rule]))) } }
   func showFailure(_ document: Document) { shown.withLock { $0.append((true, document)) } }
 
   var documents: [(failure: Bool, document: Document)] { shown.withLock { $0 } }
@@ -103,5 +104,19 @@ final class RecordingDisplay: Display {
       interruptions: DirectInterruptions(), mode: .script)
     _ = await repl.run()
     #expect(try CourseFixtures.store(fileSystem).load().state.lessons.isEmpty)
+  }
+}
+
+@Suite struct ClearTests {
+  @Test func clearAsksTheDisplayToWipeTheScreen() async throws {
+    let fileSystem = CourseFixtures.twoLessons()
+    let display = RecordingDisplay()
+    var repl = REPL(
+      reader: ScriptedReader(inputs: [.line("clear")]), display: display,
+      session: try CourseFixtures.session(fileSystem),
+      completer: Completer(catalog: CommandCatalog(), course: try CourseFixtures.course(fileSystem)),
+      interruptions: DirectInterruptions(), mode: .script)
+    #expect(await repl.run() == 0)
+    #expect(display.documents.map(\.document) == [Document([.rule])])
   }
 }

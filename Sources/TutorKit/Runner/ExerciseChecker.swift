@@ -2,6 +2,8 @@
 /// hand in canned verdicts, so they test the conversation without compiling anything.
 public protocol ExerciseChecker: Sendable {
   func check(_ exercise: Exercise, timeout: Duration) async throws -> Verdict
+  /// Whether the exercise was built before: the first check compiles it from scratch.
+  func hasBuilt(_ exercise: Exercise) -> Bool
 }
 
 extension ExerciseRunner: ExerciseChecker {

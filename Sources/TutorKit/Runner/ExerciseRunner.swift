@@ -34,6 +34,10 @@ public struct ExerciseRunner: Sendable {
     self.scratchFolder = scratchFolder
   }
 
+  public func hasBuilt(_ exercise: Exercise) -> Bool {
+    fileSystem.directoryExists(at: FilePath.join(root, scratchFolder, "debug", exercise.moduleName + ".build"))
+  }
+
   /// Builds and tests one exercise.
   public func check(_ exercise: Exercise, code: Code = .sources, timeout: Duration = defaultTimeout) async throws -> Verdict {
     try await check([exercise], code: code, timeout: timeout)[exercise.id]!

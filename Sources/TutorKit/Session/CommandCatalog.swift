@@ -5,7 +5,7 @@
 public enum CommandID: String, CaseIterable, Sendable {
   case lessons, open, pages, page, next, back
   case exercises, exercise, check, watch, hint, solution, reset, progress
-  case help, quit
+  case clear, help, quit
 }
 
 public struct CommandSpec: Sendable {
@@ -158,6 +158,12 @@ public struct CommandCatalog: Sendable {
         summary: "Show every lesson and exercise with how far you are.",
         discussion: "Pages read, exercises passed, attempts and hints used.",
         examples: ["progress"])
+    case .clear:
+      CommandSpec(
+        id: id, aliases: ["cls"], arguments: [],
+        summary: "Clear the screen.",
+        discussion: "Does nothing when the output is not a terminal (or with NO_COLOR / TERM=dumb).",
+        examples: ["clear"])
     case .help:
       CommandSpec(
         id: id, aliases: ["?", "h"], arguments: [.init(name: "command", kind: .command, optional: true)],

@@ -20,6 +20,8 @@ public protocol LineReader {
 /// Where documents go: the terminal renderer in the executable, a recorder in a test.
 public protocol Display: Sendable {
   func show(_ document: Document)
+  /// Clears the screen, where there is one to clear.
+  func clear()
   /// A failed command's answer; a script's standard error, the terminal's usual output otherwise.
   func showFailure(_ document: Document)
 }
@@ -105,6 +107,7 @@ public struct REPL<Reader: LineReader> {
   }
 
   private func show(_ response: Response) {
+    if response.clearsScreen { display.clear() }
     if response.outcome == .failed {
       display.showFailure(response.document)
     } else if !response.document.isEmpty {

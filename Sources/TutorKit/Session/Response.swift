@@ -17,12 +17,18 @@ public struct Response: Sendable, Equatable {
   public var outcome: Outcome
   public var shouldExit: Bool
   public var confirmation: Confirmation?
+  /// Wipe the screen before showing `document` (the `clear` command).
+  public var clearsScreen: Bool
 
-  public init(_ document: Document, outcome: Outcome = .succeeded, shouldExit: Bool = false, confirmation: Confirmation? = nil) {
+  public init(
+    _ document: Document, outcome: Outcome = .succeeded, shouldExit: Bool = false, confirmation: Confirmation? = nil,
+    clearsScreen: Bool = false
+  ) {
     self.document = document
     self.outcome = outcome
     self.shouldExit = shouldExit
     self.confirmation = confirmation
+    self.clearsScreen = clearsScreen
   }
 
   static func failure(_ inlines: [Inline], _ more: [Block] = []) -> Response {

@@ -99,7 +99,12 @@ extension Session {
     case .failure(let error): return error.response
     case .success(let found): exercise = found
     }
-    emit(Document([.paragraph([.faint([.text("Checking "), .code(exercise.id), .text(" against "), .code(exercise.sourcesFolder + "/"), .text(" …")])])]))
+    let firstTime: [Inline] =
+      checker.hasBuilt(exercise) ? [] : [.text(" The first check compiles it from scratch: give it a few seconds.")]
+    emit(
+      Document([
+        .paragraph([.faint([.text("Checking "), .code(exercise.id), .text(" against "), .code(exercise.sourcesFolder + "/"), .text(" …")] + firstTime)])
+      ]))
     return await runCheck(exercise, timeout: timeout)
   }
 

@@ -119,6 +119,7 @@ public actor Session {
     case .solution: return solution(arguments.first, confirmed: parsed.flags.contains("yes"))
     case .reset: return reset(arguments.first, confirmed: parsed.flags.contains("yes"))
     case .progress: return showProgress()
+    case .clear: return Response(Document(), clearsScreen: true)
     case .help: return help(arguments.first)
     case .quit: return Response(Document(), shouldExit: true)
     }

@@ -12,6 +12,12 @@ struct TerminalDisplay: Display {
     write(Renderer(traits: probe.traits()).render(document), to: FileHandle.standardOutput)
   }
 
+  func clear() {
+    // Cursor control is as much an escape code as colour: only where colour is allowed.
+    guard probe.traits().colors else { return }
+    write("\u{1B}[H\u{1B}[2J", to: FileHandle.standardOutput)
+  }
+
   func showFailure(_ document: Document) {
     if failuresToStandardError {
       write(Renderer(traits: probe.traits(forStandardError: true)).render(document), to: FileHandle.standardError)
