@@ -19,8 +19,9 @@ struct CompositionRoot {
     let session: Session
     do {
       session = try Session(
-        course: course, progress: progress, checker: exerciseRunner(root: root), fileSystem: fileSystem, clock: clock,
-        root: root)
+        course: course, progress: progress, checker: exerciseRunner(root: root),
+        examples: ExampleRunner(root: root, processes: LocalProcessRunner(), fileSystem: fileSystem, environment: environment),
+        fileSystem: fileSystem, clock: clock, root: root)
     } catch {
       throw fail("\(error)", status: 1)
     }

@@ -199,9 +199,13 @@ public struct CourseLoader: Sendable {
     } catch let error as QuizReader.Problem {
       throw problem(.quiz(question: error.question, problem: error.message))
     }
-    return Lesson(
+    var lesson = Lesson(
       id: id, title: title, order: order, summary: frontMatter.values["summary"] ?? "",
       exerciseIDs: frontMatter.lists["exercises"] ?? [], pages: pages, quiz: quiz, path: path)
+    lesson.examples = LessonSnippets.collect(markdown: text, path: path).snippets.compactMap { snippet in
+      snippet.exampleName.map { LessonExample(name: $0, code: snippet.code, location: "\(path):\(snippet.line)") }
+    }
+    return lesson
   }
 
   /// Pages start at each `##` heading; what comes before the first one is the opening page.

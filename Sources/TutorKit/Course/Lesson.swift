@@ -8,6 +8,8 @@ public struct Lesson: Sendable, Equatable, Identifiable {
   public var exerciseIDs: [String]
   public var pages: [Page]
   public var quiz: [QuizQuestion]
+  /// The programs `run` can start: the lesson's ` ```swift example: <name> ` blocks.
+  public var examples: [LessonExample] = []
   /// Path relative to the course root, for messages (`Lessons/01-why-dependency-injection.md`).
   public var path: String
 

@@ -8,15 +8,32 @@ public struct LearnerState: Codable, Sendable, Equatable {
   public var position: Position?
   public var lessons: [String: LessonProgress]
   public var exercises: [String: ExerciseProgress]
+  public var quizzes: [String: QuizProgress]
 
   public init(
     version: Int = LearnerState.currentVersion, position: Position? = nil, lessons: [String: LessonProgress] = [:],
-    exercises: [String: ExerciseProgress] = [:]
+    exercises: [String: ExerciseProgress] = [:], quizzes: [String: QuizProgress] = [:]
   ) {
     self.version = version
     self.position = position
     self.lessons = lessons
     self.exercises = exercises
+    self.quizzes = quizzes
+  }
+
+  /// A lesson's quiz: the latest and the best score, out of `questions`.
+  public struct QuizProgress: Codable, Sendable, Equatable {
+    public var lastScore: Int
+    public var bestScore: Int
+    public var questions: Int
+    public var attempts: Int
+
+    public init(lastScore: Int = 0, bestScore: Int = 0, questions: Int = 0, attempts: Int = 0) {
+      self.lastScore = lastScore
+      self.bestScore = bestScore
+      self.questions = questions
+      self.attempts = attempts
+    }
   }
 
   public struct ExerciseProgress: Codable, Sendable, Equatable {
@@ -74,7 +91,7 @@ public struct LearnerState: Codable, Sendable, Equatable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case version, position, lessons, exercises
+    case version, position, lessons, exercises, quizzes
   }
 
   public init(from decoder: any Decoder) throws {
@@ -83,5 +100,6 @@ public struct LearnerState: Codable, Sendable, Equatable {
     position = try container.decodeIfPresent(Position.self, forKey: .position)
     lessons = try container.decodeIfPresent([String: LessonProgress].self, forKey: .lessons) ?? [:]
     exercises = try container.decodeIfPresent([String: ExerciseProgress].self, forKey: .exercises) ?? [:]
+    quizzes = try container.decodeIfPresent([String: QuizProgress].self, forKey: .quizzes) ?? [:]
   }
 }

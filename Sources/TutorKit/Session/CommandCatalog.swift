@@ -5,12 +5,13 @@
 public enum CommandID: String, CaseIterable, Sendable {
   case lessons, open, pages, page, next, back
   case exercises, exercise, check, watch, hint, solution, reset, progress
+  case quiz, run
   case clear, help, quit
 }
 
 public struct CommandSpec: Sendable {
   public enum ArgumentKind: Sendable, Equatable {
-    case lesson, pageNumber, command, exercise
+    case lesson, pageNumber, command, exercise, example
   }
 
   /// A `--name` word: a flag (`--yes`) or an option with a value (`--timeout 10`).
@@ -158,6 +159,19 @@ public struct CommandCatalog: Sendable {
         summary: "Show every lesson and exercise with how far you are.",
         discussion: "Pages read, exercises passed, attempts and hints used.",
         examples: ["progress"])
+    case .quiz:
+      CommandSpec(
+        id: id, aliases: [], arguments: [.init(name: "lesson", kind: .lesson, optional: true)],
+        summary: "Take the lesson's quiz: questions of judgement, each answer explained.",
+        discussion:
+          "Answer with a letter (several when more than one is right) or a word; `skip` passes, `stop` ends the quiz. Your best score is kept.",
+        examples: ["quiz", "quiz 2"])
+    case .run:
+      CommandSpec(
+        id: id, aliases: [], arguments: [.init(name: "example", kind: .example, optional: true)],
+        summary: "Compile and run one of this lesson's examples (without a name: list them).",
+        discussion: "Lessons pair a `before` (doing the side effect no test can stop) with an `after` (driven by a double).",
+        examples: ["run", "run before", "run after"])
     case .clear:
       CommandSpec(
         id: id, aliases: ["cls"], arguments: [],

@@ -23,8 +23,9 @@ public struct Completer: Sendable {
     self.exerciseIDs = course.exercises.map(\.id)
   }
 
-  /// Completes the word before the cursor. `pageCount` is the current lesson's, for `page <n>`.
-  public func complete(_ beforeCursor: String, pageCount: Int = 0) -> Completion {
+  /// Completes the word before the cursor. `pageCount` and `examples` are the current lesson's,
+  /// for `page <n>` and `run <example>`.
+  public func complete(_ beforeCursor: String, pageCount: Int = 0, examples: [String] = []) -> Completion {
     let endsWithSpace = beforeCursor.last?.isWhitespace ?? false
     var words = TypedLine(beforeCursor).words
     let partial = endsWithSpace ? "" : (words.popLast() ?? "")
@@ -50,6 +51,8 @@ public struct Completer: Sendable {
       return finish(partial, lessonIDs.filter { $0.hasPrefix(partial.lowercased()) })
     case .exercise:
       return finish(partial, exerciseIDs.filter { $0.hasPrefix(partial.lowercased()) })
+    case .example:
+      return finish(partial, examples.filter { $0.hasPrefix(partial.lowercased()) })
     case .command:
       return finish(partial, catalog.commands.map(\.name).filter { $0.hasPrefix(partial.lowercased()) })
     case .pageNumber:

@@ -71,8 +71,12 @@ public struct REPL<Reader: LineReader> {
     while true {
       let prompt = mode == .interactive ? await session.prompt : ""
       let pageCount = await session.pageCount
+      let examples = await session.exampleNames
+      let takesCommands = await session.takesCommands
       let completer = self.completer
-      let input = reader.read(prompt: prompt) { completer.complete($0, pageCount: pageCount) }
+      let input = reader.read(prompt: prompt) { line in
+        takesCommands ? completer.complete(line, pageCount: pageCount, examples: examples) : Completer.Completion()
+      }
       switch input {
       case .endOfInput:
         return mode == .script && anyFailed ? 1 : 0

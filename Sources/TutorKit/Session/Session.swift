@@ -12,6 +12,7 @@ public actor Session {
   let course: Course
   let progress: ProgressStore
   let checker: any ExerciseChecker
+  let examples: any ExampleRunning
   let fileSystem: any FileSystem
   let clock: WallClock
   let root: String
@@ -22,14 +23,18 @@ public actor Session {
   private var startupWarning: String?
   /// Where the learner is: a lesson and a stop in it (its pages, then its exercises).
   var position: LearnerState.Position
+  /// The quiz under way, if any: while it lasts, lines are answers.
+  var quiz: QuizRun?
 
   public init(
-    course: Course, progress: ProgressStore, checker: any ExerciseChecker, fileSystem: any FileSystem,
-    clock: WallClock, root: String, catalog: CommandCatalog = CommandCatalog(), watchInterval: Duration = .milliseconds(300)
+    course: Course, progress: ProgressStore, checker: any ExerciseChecker, examples: any ExampleRunning,
+    fileSystem: any FileSystem, clock: WallClock, root: String, catalog: CommandCatalog = CommandCatalog(),
+    watchInterval: Duration = .milliseconds(300)
   ) throws {
     self.course = course
     self.progress = progress
     self.checker = checker
+    self.examples = examples
     self.fileSystem = fileSystem
     self.clock = clock
     self.root = root
@@ -45,6 +50,7 @@ public actor Session {
 
   /// The prompt: which lesson and page (or exercise) the learner is on.
   public var prompt: String {
+    if let quiz { return "quiz [\(quiz.lesson.order) \(quiz.lesson.id) \(quiz.index + 1)/\(quiz.lesson.quiz.count)]> " }
     guard let lesson = currentLesson else { return "ditutor> " }
     switch stop(position.page, of: lesson) {
     case .page(let index):
@@ -55,6 +61,12 @@ public actor Session {
   }
 
   public var pageCount: Int { currentLesson?.pages.count ?? 0 }
+
+  /// Names `run` takes in the current lesson.
+  public var exampleNames: [String] { currentLesson?.examples.map(\.name) ?? [] }
+
+  /// False while a quiz waits for an answer: then a line is not a command (and Tab completes nothing).
+  public var takesCommands: Bool { quiz == nil }
 
   /// A problem found while loading the learner's state (a progress file moved aside), once.
   public func takeStartupWarning() -> Document? {
@@ -94,6 +106,7 @@ public actor Session {
         .text("That line is \(line.count) characters long; commands are short (at most \(Self.longestLine)). Nothing was run.")
       ])
     }
+    if quiz != nil { return answerQuiz(line) }
     let typed = TypedLine(line)
     guard let word = typed.command else { return Response(Document()) }
     guard let spec = catalog.spec(named: word) else { return unknownCommand(word) }
@@ -119,6 +132,8 @@ public actor Session {
     case .solution: return solution(arguments.first, confirmed: parsed.flags.contains("yes"))
     case .reset: return reset(arguments.first, confirmed: parsed.flags.contains("yes"))
     case .progress: return showProgress()
+    case .quiz: return startQuiz(arguments.first)
+    case .run: return await runExample(arguments.first, emit: emit)
     case .clear: return Response(Document(), clearsScreen: true)
     case .help: return help(arguments.first)
     case .quit: return Response(Document(), shouldExit: true)

@@ -60,7 +60,8 @@ enum CourseFixtures {
     _ fileSystem: InMemoryFileSystem, checker: any ExerciseChecker = ScriptedChecker(), watchInterval: Duration = .milliseconds(5)
   ) throws -> Session {
     try Session(
-      course: course(fileSystem), progress: store(fileSystem), checker: checker, fileSystem: fileSystem, clock: clock,
+      course: course(fileSystem), progress: store(fileSystem), checker: checker, examples: EchoExamples(),
+      fileSystem: fileSystem, clock: clock,
       root: root, watchInterval: watchInterval)
   }
 

@@ -49,3 +49,10 @@ struct DirectInterruptions: Interruptions {
     try await operation()
   }
 }
+
+/// Runs examples by echoing their name: no compiler in unit tests.
+struct EchoExamples: ExampleRunning {
+  func run(_ example: LessonExample) async throws -> ExampleRun {
+    ExampleRun(status: .ran, output: "ran \(example.name)\n")
+  }
+}

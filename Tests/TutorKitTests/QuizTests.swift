@@ -1,0 +1,125 @@
+import Testing
+@testable import TutorKit
+
+@Suite struct QuizTests {
+  static let quiz = """
+    ### Which reads the clock?
+    - [ ] `2 + 2` — Arithmetic has no hidden input.
+    - [x] `Date()` — It asks the system for the time.
+
+    ### Which are hidden inputs? (all that apply)
+    - [x] `UUID()` — Random: the test cannot choose it.
+    - [ ] a parameter — It is passed in.
+    - [x] an environment variable — The machine decides it.
+
+    ### Your default style?
+    Answer: constructor | init
+    Why: The compiler checks it.
+    """
+
+  let fileSystem = InMemoryFileSystem(files: [
+    "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 2, quiz: QuizTests.quiz)
+  ])
+
+  @Test func gradingLettersSetsAndWords() throws {
+    let questions = try CourseFixtures.course(fileSystem).lessons[0].quiz
+    #expect(QuizGrader.mark("b", for: questions[0]) == .right)
+    #expect(QuizGrader.mark(" B) ", for: questions[0]) == .right)
+    #expect(QuizGrader.mark("a", for: questions[0]) == .wrong)
+    #expect(QuizGrader.mark("z", for: questions[0]) == .unreadable("'z' is not one of the options: answer with a letter from a to b."))
+    #expect(QuizGrader.mark("ac", for: questions[1]) == .right)
+    #expect(QuizGrader.mark("c, a", for: questions[1]) == .right)
+    #expect(QuizGrader.mark("a", for: questions[1]) == .wrong, "all the right ones, not some")
+    #expect(QuizGrader.mark("Constructor injection", for: questions[2]) == .right)
+    #expect(QuizGrader.mark("INIT.", for: questions[2]) == .right)
+    #expect(QuizGrader.mark("property", for: questions[2]) == .wrong)
+    #expect(QuizGrader.mark("constructors", for: questions[2]) == .wrong, "whole words only")
+  }
+
+  @Test func aQuizAsksExplainsEveryOptionAndRecordsTheScore() async throws {
+    let session = try CourseFixtures.session(fileSystem)
+    let start = await session.handle("quiz")
+    #expect(start.document.text.contains("Quiz on lesson 1, “A”: 3 questions."))
+    #expect(start.document.text.contains("Question 1 of 3\nWhich reads the clock?\na) 2 + 2\nb) Date()\nAnswer with a letter."))
+    #expect(await session.prompt == "quiz [1 a 1/3]> ")
+    #expect(await session.takesCommands == false)
+
+    let first = await session.handle("b")
+    #expect(first.document.text.contains("Right.\na) ✗ Arithmetic has no hidden input.\nb) ✓ (yours) It asks the system for the time."))
+    #expect(first.document.text.contains("Several are right: answer with all their letters"))
+
+    let unreadable = await session.handle("q9")
+    #expect(unreadable.outcome == .failed)
+    #expect(await session.prompt == "quiz [1 a 2/3]> ", "an unreadable answer asks again")
+
+    let second = await session.handle("a")
+    #expect(second.document.text.hasPrefix("Not quite."))
+    let last = await session.handle("init")
+    #expect(last.document.text.contains("Answer: constructor. The compiler checks it."))
+    #expect(last.document.text.contains("Quiz done: 2 of 3. Your best: 2 of 3."))
+    #expect(last.document.text.contains("Worth another look: question 2."))
+    #expect(await session.takesCommands)
+    #expect(try CourseFixtures.store(fileSystem).load().state.quizzes["a"] == .init(lastScore: 2, bestScore: 2, questions: 3, attempts: 1))
+  }
+
+  @Test func stopEndsAQuizWithoutRecordingAndSkipCountsAsMissed() async throws {
+    let session = try CourseFixtures.session(fileSystem)
+    _ = await session.handle("quiz a")
+    let skipped = await session.handle("skip")
+    #expect(skipped.document.text.hasPrefix("Skipped.\na) ✗"))
+    let stopped = await session.handle("stop")
+    #expect(stopped.document.text == "Quiz stopped after 1 of 3 questions; nothing was recorded.")
+    #expect(await session.prompt == "ditutor [1 a 1/2]> ")
+    #expect(try CourseFixtures.store(fileSystem).load().state.quizzes.isEmpty)
+  }
+
+  @Test func aLessonWithoutAQuizSaysSo() async throws {
+    let session = try CourseFixtures.session(CourseFixtures.twoLessons())
+    #expect(await session.handle("quiz").document.text == "Lesson 1 has no quiz.")
+  }
+}
+
+@Suite struct RunExampleTests {
+  let fileSystem = InMemoryFileSystem(files: [
+    "/course/Lessons/01-a.md": """
+      ---
+      id: a
+      title: A
+      order: 1
+      ---
+
+      Text.
+
+      ```swift example: before
+      print("LIVE")
+      ```
+      ```output
+      LIVE
+      ```
+
+      ```swift example: after
+      print("double")
+      ```
+      ```output
+      double
+      ```
+      """
+  ])
+
+  @Test func runListsTheExamplesAndRunsOne() async throws {
+    let session = try CourseFixtures.session(fileSystem)
+    #expect(await session.exampleNames == ["before", "after"])
+    let list = await session.handle("run").document.text
+    #expect(list == "Examples in lesson 1:\nrun before  Lessons/01-a.md:9\nrun after  Lessons/01-a.md:16")
+    let emitted = Emitted()
+    let ran = await session.handle("run before") { emitted.append($0) }
+    #expect(emitted.texts == ["Compiling and running before (Lessons/01-a.md:9) …"])
+    #expect(ran.document.text == "ran before\nCompare: run after.")
+    #expect(await session.handle("run sideways").document.text == "Lesson 1 has no example 'sideways'; it has before, after.")
+  }
+
+  @Test func examplesCompleteByName() throws {
+    let completer = Completer(catalog: CommandCatalog(), course: try CourseFixtures.course(fileSystem))
+    #expect(completer.complete("run b", examples: ["before", "after"]) == .init(insertion: "efore "))
+  }
+}
