@@ -218,10 +218,20 @@ public struct Renderer: Sendable {
     var widths = (0..<columns).map { column in
       ([header[column]] + rows.map { $0[column] }).map(\.displayWidth).max() ?? 0
     }
-    // Too wide for the screen: narrow the widest column until it fits (cells then wrap).
+    // Too wide for the screen: narrow the widest column until it fits (cells then wrap). Columns
+    // keep room for their longest word while any other column can give; only then are words cut.
     let available = width - gap * (columns - 1)
-    while widths.reduce(0, +) > available, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 6 {
-      widths[widest] -= 1
+    let longestWord = (0..<columns).map { column in
+      ([header[column]] + rows.map { $0[column] }).flatMap { cell in
+        cell.map(\.text).joined().split(separator: " ").map(\.displayWidth)
+      }.max() ?? 1
+    }
+    for floor in [longestWord, Array(repeating: 6, count: columns)] {
+      while widths.reduce(0, +) > available,
+        let widest = widths.indices.filter({ widths[$0] > floor[$0] }).max(by: { widths[$0] < widths[$1] })
+      {
+        widths[widest] -= 1
+      }
     }
 
     func line(_ cells: [[Span]]) -> [[Span]] {

@@ -48,14 +48,15 @@ public struct CourseListing: Encodable, Sendable, Equatable {
       [
         [.text(String(index + 1))], [.text(lesson.title)], [.code(lesson.id)],
         [.text(String(lesson.pages))], [.text(String(lesson.quizQuestions))],
-        [.text(lesson.exercises.isEmpty ? "–" : lesson.exercises.map(\.id).joined(separator: ", "))],
+        [.text(String(lesson.exercises.count))],
       ]
     }
     return Document([
       .table(
         Table(
           header: ["#", "Lesson", "Id", "Pages", "Quiz", "Exercises"].map { [.text($0)] },
-          alignments: [.right, .left, .left, .right, .right, .left], rows: rows))
+          alignments: [.right, .left, .left, .right, .right, .right], rows: rows)),
+      .paragraph([.faint([.text("In the tutorial, "), .code("exercises"), .text(" lists the exercises and how you are doing.")])]),
     ])
   }
 }
