@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import IncidentLog
+
+/// A clock that shows whatever time the test sets.
+final class ManualClock: IncidentClock {
+  var now: Date
+
+  init(_ now: Date) {
+    self.now = now
+  }
+}
+
+/// Hands out INC-1, INC-2, ... and counts how many it gave away.
+final class SequentialIDs: IncidentIDSource {
+  private(set) var handedOut = 0
+
+  func nextID() -> String {
+    handedOut += 1
+    return "INC-\(handedOut)"
+  }
+}
+
+/// 09:00 and 09:30 UTC on 14 November 2023.
+let nineOClock = Date(timeIntervalSince1970: 1_699_952_400)
+let halfPastNine = nineOClock.addingTimeInterval(30 * 60)
+
+@Suite struct IncidentReporterTests {
+  @Test func stampsEachIncidentWithTheTimeItIsFiled() {
+    let clock = ManualClock(nineOClock)
+    let reporter = IncidentReporter(clock: clock, ids: SequentialIDs())
+    clock.now = halfPastNine
+    let incident = reporter.file(title: "Checkout is down")
+    #expect(
+      incident.filedAt == halfPastNine,
+      "The incident was filed at \(halfPastNine.ISO8601Format()) by the injected clock, but IncidentReporter stamped it \(incident.filedAt.ISO8601Format()), the time the reporter was created. Keep the clock and read clock.now in file(title:), not in init.")
+  }
+
+  @Test func givesEveryIncidentItsOwnID() {
+    let reporter = IncidentReporter(clock: ManualClock(nineOClock), ids: SequentialIDs())
+    let first = reporter.file(title: "Checkout is down")
+    let second = reporter.file(title: "Search is slow")
+    #expect(
+      [first.id, second.id] == ["INC-1", "INC-2"],
+      "Two incidents got the IDs \(first.id) and \(second.id). Each incident needs a new ID from the injected ID source: call ids.nextID() in file(title:), once per incident.")
+  }
+
+  @Test func creatingAReporterUsesNothing() {
+    let ids = SequentialIDs()
+    _ = IncidentReporter(clock: ManualClock(nineOClock), ids: ids)
+    #expect(
+      ids.handedOut == 0,
+      "Creating an IncidentReporter already took \(ids.handedOut == 1 ? "an ID" : "\(ids.handedOut) IDs") from the ID source, before anything was filed. An init should only store its dependencies; use them when there is work to do.")
+  }
+
+  @Test func keepsTheTitle() {
+    let reporter = IncidentReporter(clock: ManualClock(nineOClock), ids: SequentialIDs())
+    #expect(reporter.file(title: "Disk full on db-2").title == "Disk full on db-2")
+  }
+}

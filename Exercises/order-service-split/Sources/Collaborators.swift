@@ -1,0 +1,55 @@
+import Foundation
+
+// The types and protocols OrderService works with. You do not need to change this file.
+
+struct Order: Equatable {
+  let id: String
+  let customerEmail: String
+  let card: String
+  let totalCents: Int
+  let items: [String]
+  let address: String
+}
+
+/// What `OrderService.place(_:)` hands back.
+struct Confirmation: Equatable {
+  let receipt: String
+  let tracking: String
+  let placedAt: Date
+}
+
+enum OrderError: Error, Equatable {
+  case suspiciousPayment
+}
+
+/// Charges a card and returns the receipt number.
+protocol PaymentGateway {
+  func charge(cents: Int, card: String) throws -> String
+}
+
+/// Says whether a payment looks fraudulent.
+protocol FraudCheck {
+  func isSuspicious(card: String, cents: Int) -> Bool
+}
+
+/// Packs the items of an order and returns the parcel's label.
+protocol Warehouse {
+  func pack(_ items: [String], for orderID: String) -> String
+}
+
+/// Books a pickup for a parcel and returns the tracking number.
+protocol Courier {
+  func bookPickup(parcel: String, to address: String) -> String
+}
+
+protocol Mailer {
+  func send(_ body: String, to address: String)
+}
+
+protocol Analytics {
+  func track(_ event: String)
+}
+
+protocol OrderClock {
+  var now: Date { get }
+}

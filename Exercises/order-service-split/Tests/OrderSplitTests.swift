@@ -1,0 +1,134 @@
+import Testing
+
+@testable import OrderServiceSplit
+
+// MARK: - Test doubles
+
+/// Records every charge and answers with receipts rcpt-1, rcpt-2, ...
+final class GatewaySpy: PaymentGateway {
+  struct Charge: Equatable {
+    let cents: Int
+    let card: String
+  }
+  private(set) var charges: [Charge] = []
+
+  func charge(cents: Int, card: String) throws -> String {
+    charges.append(Charge(cents: cents, card: card))
+    return "rcpt-\(charges.count)"
+  }
+}
+
+/// Says whatever the test decided.
+struct StubFraudCheck: FraudCheck {
+  let suspicious: Bool
+
+  func isSuspicious(card: String, cents: Int) -> Bool { suspicious }
+}
+
+/// Records what it packed; the parcel label is "parcel-<order id>".
+final class WarehouseSpy: Warehouse {
+  private(set) var packed: [[String]] = []
+
+  func pack(_ items: [String], for orderID: String) -> String {
+    packed.append(items)
+    return "parcel-\(orderID)"
+  }
+}
+
+/// Records every pickup; the tracking number is always TRK-77.
+final class CourierSpy: Courier {
+  struct Pickup: Equatable {
+    let parcel: String
+    let address: String
+  }
+  private(set) var pickups: [Pickup] = []
+
+  func bookPickup(parcel: String, to address: String) -> String {
+    pickups.append(Pickup(parcel: parcel, address: address))
+    return "TRK-77"
+  }
+}
+
+final class MailerSpy: Mailer {
+  struct Mail: Equatable {
+    let body: String
+    let address: String
+  }
+  private(set) var sent: [Mail] = []
+
+  func send(_ body: String, to address: String) {
+    sent.append(Mail(body: body, address: address))
+  }
+}
+
+func sampleOrder() -> Order {
+  Order(
+    id: "A-1001", customerEmail: "ada@example.com", card: "4242", totalCents: 4_599,
+    items: ["mug", "tee"], address: "1 Loop Road, Leeds")
+}
+
+// MARK: - OrderPayment: the gateway and the fraud check
+
+@Suite struct OrderPaymentTests {
+  let gateway = GatewaySpy()
+
+  @Test func chargesTheOrderTotalThroughTheInjectedGateway() {
+    let payment = OrderPayment(gateway: gateway, fraudCheck: StubFraudCheck(suspicious: false))
+    let receipt = try? payment.pay(sampleOrder())
+    #expect(
+      gateway.charges == [GatewaySpy.Charge(cents: 4_599, card: "4242")],
+      "OrderPayment ignored the injected gateway: it charged it \(gateway.charges.count) times. Keep the gateway from init and move the charge from OrderService.place(_:) into OrderPayment.pay(_:).")
+    #expect(
+      receipt == "rcpt-1",
+      "pay(_:) should return the receipt the injected gateway gave back (\"rcpt-1\"), not \(receipt.map { "\"\($0)\"" } ?? "an error").")
+  }
+
+  @Test func refusesACardTheFraudCheckFlags() {
+    let payment = OrderPayment(gateway: gateway, fraudCheck: StubFraudCheck(suspicious: true))
+    #expect(
+      throws: OrderError.suspiciousPayment,
+      "The injected FraudCheck flagged the card, so pay(_:) should throw OrderError.suspiciousPayment. Move the fraud check from OrderService.place(_:) into OrderPayment."
+    ) {
+      try payment.pay(sampleOrder())
+    }
+    #expect(
+      gateway.charges.isEmpty,
+      "OrderPayment charged a card its FraudCheck flagged as suspicious: ask the fraud check before charging.")
+  }
+}
+
+// MARK: - OrderDispatch: the warehouse, the courier and the mailer
+
+@Suite struct OrderDispatchTests {
+  let warehouse = WarehouseSpy()
+  let courier = CourierSpy()
+  let mailer = MailerSpy()
+
+  var dispatch: OrderDispatch {
+    OrderDispatch(warehouse: warehouse, courier: courier, mailer: mailer)
+  }
+
+  @Test func packsTheItemsInTheInjectedWarehouse() {
+    _ = dispatch.ship(sampleOrder())
+    #expect(
+      warehouse.packed == [["mug", "tee"]],
+      "OrderDispatch ignored the injected warehouse: it packed \(warehouse.packed.count) parcels. Keep the warehouse from init and move the packing from OrderService.place(_:) into OrderDispatch.ship(_:).")
+  }
+
+  @Test func booksTheCourierForThatParcel() {
+    let tracking = dispatch.ship(sampleOrder())
+    #expect(
+      courier.pickups == [CourierSpy.Pickup(parcel: "parcel-A-1001", address: "1 Loop Road, Leeds")],
+      "OrderDispatch booked \(courier.pickups.count) pickups with the injected courier; it should book one, for the parcel the warehouse packed, to the order's address.")
+    #expect(tracking == "TRK-77", "ship(_:) should return the courier's tracking number \"TRK-77\", not \"\(tracking)\".")
+  }
+
+  @Test func emailsTheTrackingNumberToTheCustomer() {
+    _ = dispatch.ship(sampleOrder())
+    #expect(
+      mailer.sent == [
+        MailerSpy.Mail(body: "Order A-1001 is on its way. Tracking: TRK-77", address: "ada@example.com")
+      ],
+      "OrderDispatch sent \(mailer.sent.count) emails through the injected mailer; it should send one, to the customer, with the tracking number, worded as in OrderService.place(_:).")
+  }
+}

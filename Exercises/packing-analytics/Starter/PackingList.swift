@@ -1,0 +1,47 @@
+/// Receives product analytics events, such as `item_packed: tent`.
+protocol PackingTracker {
+  func track(_ event: String)
+}
+
+/// The real tracker. The app would send each event to the analytics service; exercises run
+/// offline, so it prints what it would have sent.
+struct LiveTracker: PackingTracker {
+  func track(_ event: String) {
+    print("LIVE: tracking event \(event)")
+  }
+}
+
+/// The null object: a tracker that does nothing. For builds without analytics, and for users
+/// who have not agreed to it.
+struct NoOpTracker: PackingTracker {
+  func track(_ event: String) {}
+}
+
+/// A travel packing list.
+///
+/// Analytics is optional here: the kids' edition ships without it, and in the main app the
+/// tracker is set only once the user agrees to analytics, long after the list was created.
+/// That is why the tracker is a property and not an `init` parameter.
+final class PackingList {
+  let items: [String]
+  private(set) var packed: Set<String> = []
+
+  /// Set by the app when (and if) analytics is allowed.
+  var tracker: (any PackingTracker)?
+
+  init(items: [String]) {
+    self.items = items
+  }
+
+  var isComplete: Bool { packed.count == items.count }
+
+  /// Marks `item` as packed. Unknown items and items packed already are ignored.
+  func pack(_ item: String) {
+    guard items.contains(item), !packed.contains(item) else { return }
+    packed.insert(item)
+    LiveTracker().track("item_packed: \(item)")
+    if isComplete {
+      LiveTracker().track("list_complete")
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import PackingAnalytics
+
+/// A spy: remembers every event instead of sending it anywhere.
+final class RecordingTracker: PackingTracker {
+  private(set) var events: [String] = []
+
+  func track(_ event: String) {
+    events.append(event)
+  }
+}
+
+@Suite struct PackingListTests {
+  @Test func aFreshListStartsWithTheNullObject() {
+    let list = PackingList(items: ["tent"])
+    #expect(
+      list.tracker is NoOpTracker,
+      "A PackingList nobody configured should start with a NoOpTracker, so `tracker` is never nil and pack(_:) needs no `?` or `!`. Give the property a default value and drop the Optional.")
+  }
+
+  @Test func sendsEventsToTheTrackerSetAfterInit() {
+    let list = PackingList(items: ["tent", "stove", "map"])
+    let spy = RecordingTracker()
+    list.tracker = spy
+    list.pack("tent")
+    list.pack("stove")
+    #expect(
+      spy.events == ["item_packed: tent", "item_packed: stove"],
+      "PackingList ignored the tracker you set: it received \(spy.events.count) events for 2 packed items. pack(_:) should send its events through `tracker`, not through a LiveTracker it creates.")
+  }
+
+  @Test func reportsACompleteListOnce() {
+    let list = PackingList(items: ["tent", "map"])
+    let spy = RecordingTracker()
+    list.tracker = spy
+    list.pack("tent")
+    list.pack("map")
+    list.pack("map")
+    #expect(
+      spy.events == ["item_packed: tent", "item_packed: map", "list_complete"],
+      "Packing the last item should send `list_complete` once, to the tracker you set; the spy saw \(spy.events).")
+  }
+
+  @Test func aTrackerThatArrivesLateSeesOnlyLaterEvents() {
+    let list = PackingList(items: ["tent", "stove"])
+    list.pack("tent")  // before the user agreed to analytics: goes nowhere
+    let spy = RecordingTracker()
+    list.tracker = spy
+    list.pack("stove")
+    #expect(
+      spy.events == ["item_packed: stove", "list_complete"],
+      "The tracker was set after `tent` was packed, so it should see only `stove` and `list_complete`; it saw \(spy.events). Read `tracker` at the moment you send an event.")
+  }
+
+  @Test func unknownAndRepeatedItemsAreNotTracked() {
+    let list = PackingList(items: ["tent", "stove"])
+    let spy = RecordingTracker()
+    list.tracker = spy
+    list.pack("kayak")
+    list.pack("tent")
+    list.pack("tent")
+    #expect(list.packed == ["tent"])
+    #expect(
+      spy.events == ["item_packed: tent"],
+      "Only newly packed items on the list are events; the spy saw \(spy.events).")
+  }
+}

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import RestockAlerts
+
+/// A fake waitlist: it really keeps and removes tokens, in memory.
+final class InMemoryWaitlist: Waitlist {
+  private var tokens: [String: [String]]
+
+  init(_ tokens: [String: [String]]) {
+    self.tokens = tokens
+  }
+
+  func deviceTokens(waitingFor productID: String) -> [String] {
+    tokens[productID] ?? []
+  }
+
+  func remove(_ deviceToken: String, from productID: String) {
+    tokens[productID]?.removeAll { $0 == deviceToken }
+  }
+}
+
+@Suite struct RestockAlerterTests {
+  let kettle = Product(id: "p-1", name: "Blue Kettle")
+  let waitlist = InMemoryWaitlist(["p-1": ["tok-a", "tok-b", "tok-c"]])
+  let spy = SpyPushSender()
+
+  var alerter: RestockAlerter {
+    RestockAlerter(waitlist: waitlist, sender: spy)
+  }
+
+  @Test func theSpyRecordsEveryPushWithItsArguments() {
+    alerter.productRestocked(kettle)
+    let message = "Blue Kettle is back in stock!"
+    #expect(
+      spy.sent == [
+        Push(message: message, deviceToken: "tok-a"),
+        Push(message: message, deviceToken: "tok-b"),
+        Push(message: message, deviceToken: "tok-c"),
+      ],
+      "SpyPushSender was called \(spy.callCount) times but recorded \(spy.sent.count) pushes. A count cannot tell a test what was sent, or to whom: in send(_:to:), append a Push(message:deviceToken:) to `sent`.")
+  }
+
+  @Test func reachedDevicesLeaveTheWaitlist() {
+    let unreachable = alerter.productRestocked(kettle)
+    #expect(
+      unreachable.isEmpty,
+      "The test made no device unreachable, yet RestockAlerter could not reach \(unreachable). Is SpyPushSender still passing calls on to LivePushSender, or throwing for every device? A double never does the real thing: record the call, and throw only for tokens in `unreachable`.")
+    #expect(
+      waitlist.deviceTokens(waitingFor: "p-1").isEmpty,
+      "Every device was reached, so the waitlist should be empty, but it still holds \(waitlist.deviceTokens(waitingFor: "p-1")).")
+  }
+
+  @Test func unreachableDevicesStayOnTheWaitlist() {
+    spy.unreachable = ["tok-b"]
+    let unreachable = alerter.productRestocked(kettle)
+    #expect(
+      unreachable == ["tok-b"],
+      "The test made only tok-b unreachable, but RestockAlerter reported \(unreachable). SpyPushSender should throw PushFailed(deviceToken:) for the tokens in `unreachable`, and succeed for all others.")
+    #expect(
+      waitlist.deviceTokens(waitingFor: "p-1") == ["tok-b"],
+      "Only tok-b should be left on the waitlist, for the next restock; it holds \(waitlist.deviceTokens(waitingFor: "p-1")).")
+    #expect(
+      spy.sent.map(\.deviceToken) == ["tok-a", "tok-b", "tok-c"],
+      "A spy records every call, including the ones it answers with an error: expected pushes to tok-a, tok-b and tok-c, recorded \(spy.sent.map(\.deviceToken)).")
+  }
+}
