@@ -14,7 +14,7 @@ import Testing
   }
 
   func verdict(_ name: String, ending: ProcessOutcome.Ending, events: String? = nil) throws -> Verdict {
-    let eventsText = try events ?? ((try? recorded(name + ".jsonl")) ?? "")
+    let eventsText = events ?? ((try? recorded(name + ".jsonl")) ?? "")
     let outcome = ProcessOutcome(ending: ending, standardOutput: try recorded(name + ".out"), duration: .milliseconds(1500))
     return ExerciseRunner.verdict(for: exercise, code: .sources, outcome: outcome, events: eventsText, root: root, timeout: .seconds(10))
   }
