@@ -1,0 +1,27 @@
+import Testing
+@testable import TutorKit
+
+/// A process runner on a machine without Swift: nothing can be located or started.
+struct NoToolchain: ProcessRunner {
+  func locate(_ name: String) -> String? { nil }
+  func run(_ request: ProcessRequest) async throws -> ProcessOutcome {
+    Issue.record("nothing should be started without a toolchain")
+    return ProcessOutcome(ending: .exited(127))
+  }
+}
+
+@Suite struct MissingToolchainTests {
+  @Test func aCheckWithoutSwiftOnThePathSaysSoInOneSentence() async throws {
+    let fileSystem = InMemoryFileSystem(files: [
+      "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[greet]")
+    ])
+    CourseFixtures.addExercise("greet", to: fileSystem)
+    let runner = ExerciseRunner(root: "/course", processes: NoToolchain(), fileSystem: fileSystem, environment: [:])
+    let session = try CourseFixtures.session(fileSystem, checker: runner)
+    let response = await session.handle("check greet")
+    #expect(response.outcome == .failed)
+    #expect(
+      response.document.text
+        == "ditutor checks exercises with `swift test`, but there is no `swift` on your PATH: install Swift (https://www.swift.org/install/) or add its `usr/bin` folder to PATH.")
+  }
+}
