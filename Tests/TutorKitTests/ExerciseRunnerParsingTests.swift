@@ -29,6 +29,8 @@ import Testing
     #expect(first.file == "Exercises/greeting-clock/Tests/GreeterTests.swift")
     #expect(first.line == 24)
     #expect(first.message?.hasPrefix("Expectation failed: (clock.reads → 0) > 0\nGreeter ignored the injected clock") == true)
+    #expect(first.explanation?.hasPrefix("Greeter ignored the injected clock: it asked it for the hour 0 times.") == true)
+    #expect(verdict.tests[1].explanation == "At 12:00 the clock handed to Greeter says 12, so the greeting should be \"Good afternoon, Ada!\".")
     #expect(verdict.diagnostics.isEmpty)
   }
 

@@ -51,7 +51,7 @@ struct EventStream {
     var started: Double?
     var ended: Double?
     var skipped = false
-    var issues: [(message: String, file: String?, line: Int?)] = []
+    var issues: [(message: String, explanation: String?, file: String?, line: Int?)] = []
   }
 
   private(set) var tests: [Test] = []
@@ -85,9 +85,12 @@ struct EventStream {
         if let id = payload.testID, let position = index[id] { tests[position].skipped = true }
       case "issueRecorded":
         guard payload.issue?.isKnown != true, let id = payload.testID, let position = index[id] else { continue }
-        let texts = (payload.messages ?? []).filter { $0.symbol != "default" }.map(\.text)
+        let messages = (payload.messages ?? []).filter { $0.symbol != "default" }
+        // The test's own comment (`#expect(…, "why")`) comes last among the details.
+        let explanation = messages.last { $0.symbol == "details" }?.text
         tests[position].issues.append(
-          (texts.joined(separator: "\n"), payload.issue?.sourceLocation?.filePath, payload.issue?.sourceLocation?.line))
+          (messages.map(\.text).joined(separator: "\n"), explanation, payload.issue?.sourceLocation?.filePath,
+           payload.issue?.sourceLocation?.line))
       default:
         break
       }

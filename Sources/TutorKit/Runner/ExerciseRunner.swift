@@ -112,7 +112,8 @@ public struct ExerciseRunner: Sendable {
         guard let first = test.issues.first else { return Verdict.TestResult(name: name, status: .passed, seconds: duration) }
         return Verdict.TestResult(
           name: name, status: .failed, message: test.issues.map(\.message).joined(separator: "\n"),
-          file: first.file.map { FilePath.relative($0, to: root) }, line: first.line, seconds: duration)
+          file: first.file.map { FilePath.relative($0, to: root) }, line: first.line, seconds: duration,
+          explanation: first.explanation)
       }
       guard test.started != nil else { return nil }  // never reached: the run stopped before it
       switch outcome.ending {

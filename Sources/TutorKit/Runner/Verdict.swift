@@ -28,14 +28,20 @@ public struct Verdict: Codable, Sendable, Equatable {
     public var line: Int?
     /// Seconds the test ran (JUnit wants it; the JSON verdict leaves it out).
     public var seconds: Double = 0
+    /// The test's own explanation of its first failure, for one-line summaries.
+    public var explanation: String?
 
-    public init(name: String, status: Status, message: String? = nil, file: String? = nil, line: Int? = nil, seconds: Double = 0) {
+    public init(
+      name: String, status: Status, message: String? = nil, file: String? = nil, line: Int? = nil, seconds: Double = 0,
+      explanation: String? = nil
+    ) {
       self.name = name
       self.status = status
       self.message = message
       self.file = file
       self.line = line
       self.seconds = seconds
+      self.explanation = explanation
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -83,9 +83,9 @@ public struct VerdictReport: Sendable {
       blocks.append(.paragraph([.text("Also failing:")]))
       blocks.append(
         .list(ListBlock(ordered: false, items: others.map { test in
-          // The test's own explanation (its second line) says more than the raw expectation.
-          let lines = test.message?.split(separator: "\n") ?? []
-          let summary = (lines.count > 1 ? lines[1] : lines.first).map { " — \($0)" } ?? ""
+          // The test's own explanation says more than the raw expectation.
+          let line = test.explanation ?? test.message?.split(separator: "\n").first.map(String.init)
+          let summary = line.map { " — \($0)" } ?? ""
           return ListItem(blocks: [.paragraph([.code(test.name), .text(summary)])])
         })))
     }
