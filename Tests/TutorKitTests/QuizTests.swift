@@ -110,7 +110,7 @@ import Testing
     let session = try CourseFixtures.session(fileSystem)
     #expect(await session.exampleNames == ["before", "after"])
     let list = await session.handle("run").document.text
-    #expect(list == "Examples in lesson 1:\nrun before  Lessons/01-a.md:9\nrun after  Lessons/01-a.md:16")
+    #expect(list == "Examples in lesson 1:\nrun before (Lessons/01-a.md:9)\nrun after (Lessons/01-a.md:16)")
     let emitted = Emitted()
     let ran = await session.handle("run before") { emitted.append($0) }
     #expect(emitted.texts == ["Compiling and running before (Lessons/01-a.md:9) …"])

@@ -143,7 +143,7 @@ extension Session {
     }
     guard let name else {
       let items = lesson.examples.map { example in
-        ListItem(blocks: [.paragraph([.code("run \(example.name)"), .faint([.text("  \(example.location)")])])])
+        ListItem(blocks: [.paragraph([.code("run \(example.name)"), .faint([.text(" (\(example.location))")])])])
       }
       return Response(Document([.paragraph([.text("Examples in lesson \(lesson.order):")]), .list(ListBlock(ordered: false, items: items))]))
     }

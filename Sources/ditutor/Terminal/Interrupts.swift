@@ -29,6 +29,8 @@ final class Interrupts: Interruptions {
     source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
     source.setEventHandler { [unowned self] in
       if let cancel = current.withLock({ $0 }) {
+        // The terminal echoed "^C"; what the cancelled command says next starts on a new line.
+        if isatty(STDOUT_FILENO) == 1 { FileHandle.standardOutput.write(Data("\n".utf8)) }
         cancel()
       } else if self.idle == .exit {
         Foundation.exit(130)
