@@ -5,29 +5,26 @@ extension Session {
   // MARK: Which exercise
 
   /// The exercise a command is about: the one named, else the one on screen, else the first one
-  /// not yet passed in this lesson (or, failing that, in the course).
-  func resolveExercise(_ argument: String?) -> Result<Exercise, ResponseError> {
-    if let argument {
-      guard let exercise = course.exercise(matching: argument) else {
-        var message: [Inline] = [.text("There is no exercise '\(displayable(argument))'.")]
-        if let close = Suggestions.closest(to: argument, in: course.exercises.map(\.id)) {
-          message.append(.text(" Did you mean '\(close)'?"))
-        }
-        message += [.text(" "), .code("exercises"), .text(" lists them.")]
-        return .failure(ResponseError(.failure(message)))
-      }
-      return .success(exercise)
-    }
+  /// not yet passed in this lesson (or, failing that, in the course). Nil when none matches.
+  func exercise(_ argument: String?) -> Exercise? {
+    if let argument { return course.exercise(matching: argument) }
     if let lesson = currentLesson, case .exercise(let exercise) = stop(position.page, of: lesson) {
-      return .success(exercise)
+      return exercise
     }
     let inLesson = currentLesson.map { course.exercises(of: $0) } ?? []
-    if let exercise = (inLesson + course.exercises).first(where: { state.status(of: $0.id) != .passed }) ?? inLesson.first
+    return (inLesson + course.exercises).first { state.status(of: $0.id) != .passed } ?? inLesson.first
       ?? course.exercises.first
-    {
-      return .success(exercise)
+  }
+
+  /// Why ``exercise(_:)`` found nothing, with the nearest id when there is one.
+  func unknownExercise(_ argument: String?) -> Response {
+    guard let argument else { return .failure([.text("This course has no exercises yet.")]) }
+    var message: [Inline] = [.text("There is no exercise '\(displayable(argument))'.")]
+    if let close = Suggestions.closest(to: argument, in: course.exercises.map(\.id)) {
+      message.append(.text(" Did you mean '\(close)'?"))
     }
-    return .failure(ResponseError(.failure([.text("This course has no exercises yet.")])))
+    message += [.text(" "), .code("exercises"), .text(" lists them.")]
+    return .failure(message)
   }
 
   func exercisePage(_ exercise: Exercise, in lesson: Lesson) -> [Block] {
@@ -83,22 +80,15 @@ extension Session {
   }
 
   func openExercise(_ argument: String) -> Response {
-    switch resolveExercise(argument) {
-    case .failure(let error): return error.response
-    case .success(let exercise):
-      guard let (lesson, index) = stopIndex(of: exercise) else { return .failure([.text("That exercise belongs to no lesson.")]) }
-      return show(index, of: lesson)
-    }
+    guard let exercise = exercise(argument) else { return unknownExercise(argument) }
+    guard let (lesson, index) = stopIndex(of: exercise) else { return .failure([.text("That exercise belongs to no lesson.")]) }
+    return show(index, of: lesson)
   }
 
   // MARK: check and watch
 
   func check(_ argument: String?, timeout: Duration, emit: @Sendable (Document) -> Void) async -> Response {
-    let exercise: Exercise
-    switch resolveExercise(argument) {
-    case .failure(let error): return error.response
-    case .success(let found): exercise = found
-    }
+    guard let exercise = exercise(argument) else { return unknownExercise(argument) }
     let firstTime: [Inline] =
       checker.hasBuilt(exercise) ? [] : [.text(" The first check compiles it from scratch: give it a few seconds.")]
     emit(
@@ -164,11 +154,7 @@ extension Session {
   }
 
   func watch(_ argument: String?, timeout: Duration, emit: @Sendable (Document) -> Void) async -> Response {
-    let exercise: Exercise
-    switch resolveExercise(argument) {
-    case .failure(let error): return error.response
-    case .success(let found): exercise = found
-    }
+    guard let exercise = exercise(argument) else { return unknownExercise(argument) }
     emit(
       Document([
         .notice(.info, [
@@ -211,11 +197,7 @@ extension Session {
   // MARK: hint, solution, reset
 
   func hint(_ argument: String?) -> Response {
-    let exercise: Exercise
-    switch resolveExercise(argument) {
-    case .failure(let error): return error.response
-    case .success(let found): exercise = found
-    }
+    guard let exercise = exercise(argument) else { return unknownExercise(argument) }
     let shown = state.exercises[exercise.id]?.hintsShown ?? 0
     let index = min(shown, exercise.hints.count - 1)
     var blocks: [Block] = []
@@ -235,11 +217,7 @@ extension Session {
   }
 
   func solution(_ argument: String?, confirmed: Bool) -> Response {
-    let exercise: Exercise
-    switch resolveExercise(argument) {
-    case .failure(let error): return error.response
-    case .success(let found): exercise = found
-    }
+    guard let exercise = exercise(argument) else { return unknownExercise(argument) }
     let record = state.exercises[exercise.id] ?? .init()
     guard record.passedOnce || confirmed else {
       return Response(
@@ -269,11 +247,7 @@ extension Session {
   }
 
   func reset(_ argument: String?, confirmed: Bool) -> Response {
-    let exercise: Exercise
-    switch resolveExercise(argument) {
-    case .failure(let error): return error.response
-    case .success(let found): exercise = found
-    }
+    guard let exercise = exercise(argument) else { return unknownExercise(argument) }
     guard confirmed else {
       return Response(
         Document([
@@ -350,10 +324,4 @@ extension Session {
     blocks.append(.table(Table(header: ["Lesson / exercise", "Status", "Checks", "Hints"].map { [.text($0)] }, alignments: [.left, .left, .right, .right], rows: rows)))
     return Response(Document(blocks))
   }
-}
-
-/// A response that ends a command early (a missing exercise, say), carried through `Result`.
-struct ResponseError: Error {
-  var response: Response
-  init(_ response: Response) { self.response = response }
 }
