@@ -60,6 +60,7 @@ import Testing
     #expect(last.document.text.contains("Worth another look: question 2."))
     #expect(await session.takesCommands)
     #expect(try CourseFixtures.store(fileSystem).load().state.quizzes["a"] == .init(lastScore: 2, bestScore: 2, questions: 3, attempts: 1))
+    #expect(await session.handle("progress").document.text.contains("1. A | 0/2 pages | quiz best 2/3"))
   }
 
   @Test func stopEndsAQuizWithoutRecordingAndSkipCountsAsMissed() async throws {

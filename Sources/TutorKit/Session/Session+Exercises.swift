@@ -299,8 +299,11 @@ extension Session {
     var rows: [[[Inline]]] = []
     for lesson in course.lessons {
       let seen = state.lessons[lesson.id]?.pagesSeen.filter { $0 < lesson.pages.count }.count ?? 0
+      let quiz = state.quizzes[lesson.id].map { "quiz best \($0.bestScore)/\($0.questions)" }
+        ?? (lesson.quiz.isEmpty ? "" : "quiz not taken")
       rows.append([
-        [.strong([.text("\(lesson.order). \(lesson.title)")])], [.text("\(seen)/\(lesson.pages.count) pages")], [], [],
+        [.strong([.text("\(lesson.order). \(lesson.title)")])], [.text("\(seen)/\(lesson.pages.count) pages")],
+        [.text(quiz)], [],
       ])
       for exercise in course.exercises(of: lesson) {
         let record = state.exercises[exercise.id] ?? .init()
