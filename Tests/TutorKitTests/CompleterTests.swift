@@ -53,6 +53,7 @@ import Testing
     #expect(Suggestions.closest(to: "LESONS", in: words) == "lessons")
     #expect(Suggestions.closest(to: "hel", in: words) == "help")
     #expect(Suggestions.closest(to: "zebra", in: words) == nil)
+    #expect(Suggestions.closest(to: "mred", in: ["prev", "next"]) == nil, "two edits in four letters is a guess")
   }
 }
 

@@ -5,7 +5,8 @@ public enum Suggestions {
   public static func closest(to word: String, in candidates: [String]) -> String? {
     let word = word.lowercased()
     guard !word.isEmpty else { return nil }
-    let allowed = word.count <= 3 ? 1 : 2
+    // Two edits in a short word leave little of it: "mred" is not "prev".
+    let allowed = word.count <= 4 ? 1 : 2
     let scored = candidates.map { ($0, distance(word, $0.lowercased())) }
       .filter { $0.1 <= allowed }
       .sorted { $0.1 < $1.1 }
