@@ -45,7 +45,9 @@ func context(id: String, user: String, at seconds: TimeInterval = 1_700_000_000)
 
   @Test func thePriceIsNightsTimesTheRate() {
     let confirmation = handler.handle(request, context: context(id: "req-3", user: "ada"))
-    #expect(confirmation.totalPrice == 360)
-    #expect(confirmation.roomID == "12")
+    #expect(
+      confirmation.totalPrice == 360,
+      "3 nights at 120 cost 360; the confirmation says \(confirmation.totalPrice). The price logic was right before: keep request.nights * pricePerNight.")
+    #expect(confirmation.roomID == "12", "The confirmation should name the requested room, 12, not \(confirmation.roomID).")
   }
 }

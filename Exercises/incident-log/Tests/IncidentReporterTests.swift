@@ -3,12 +3,21 @@ import Testing
 
 @testable import IncidentLog
 
-/// A clock that shows whatever time the test sets.
+/// A clock that shows whatever time the test sets, and counts how often it was read.
 final class ManualClock: IncidentClock {
-  var now: Date
+  private var time: Date
+  private(set) var reads = 0
 
   init(_ now: Date) {
-    self.now = now
+    time = now
+  }
+
+  var now: Date {
+    get {
+      reads += 1
+      return time
+    }
+    set { time = newValue }
   }
 }
 
@@ -38,24 +47,35 @@ let halfPastNine = nineOClock.addingTimeInterval(30 * 60)
   }
 
   @Test func givesEveryIncidentItsOwnID() {
-    let reporter = IncidentReporter(clock: ManualClock(nineOClock), ids: SequentialIDs())
+    let ids = SequentialIDs()
+    let reporter = IncidentReporter(clock: ManualClock(nineOClock), ids: ids)
     let first = reporter.file(title: "Checkout is down")
     let second = reporter.file(title: "Search is slow")
     #expect(
       [first.id, second.id] == ["INC-1", "INC-2"],
       "Two incidents got the IDs \(first.id) and \(second.id). Each incident needs a new ID from the injected ID source: call ids.nextID() in file(title:), once per incident.")
+    #expect(
+      ids.handedOut == 2,
+      "Filing two incidents took \(ids.handedOut) IDs from the injected ID source; it should take exactly one per incident. The IDs must come from the source, not be made up or counted inside the reporter.")
   }
 
   @Test func creatingAReporterUsesNothing() {
+    let clock = ManualClock(nineOClock)
     let ids = SequentialIDs()
-    _ = IncidentReporter(clock: ManualClock(nineOClock), ids: ids)
+    _ = IncidentReporter(clock: clock, ids: ids)
     #expect(
       ids.handedOut == 0,
       "Creating an IncidentReporter already took \(ids.handedOut == 1 ? "an ID" : "\(ids.handedOut) IDs") from the ID source, before anything was filed. An init should only store its dependencies; use them when there is work to do.")
+    #expect(
+      clock.reads == 0,
+      "Creating an IncidentReporter already read the injected clock (\(clock.reads == 1 ? "once" : "\(clock.reads) times")), before anything was filed. An init should only store the clock; read clock.now when an incident is filed.")
   }
 
   @Test func keepsTheTitle() {
     let reporter = IncidentReporter(clock: ManualClock(nineOClock), ids: SequentialIDs())
-    #expect(reporter.file(title: "Disk full on db-2").title == "Disk full on db-2")
+    let incident = reporter.file(title: "Disk full on db-2")
+    #expect(
+      incident.title == "Disk full on db-2",
+      "file(title:) should keep the title it was given, \"Disk full on db-2\"; the incident says \"\(incident.title)\".")
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Places an order: takes the payment, ships the parcel, tells the customer.
-/// Seven dependencies, because it does three jobs.
+/// Places an order: takes the payment, ships the parcel, keeps the books.
+/// Seven dependencies, because it does two jobs (payment, shipping) plus the bookkeeping.
 final class OrderService {
   private let gateway: any PaymentGateway
   private let fraudCheck: any FraudCheck

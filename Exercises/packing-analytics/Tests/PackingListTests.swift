@@ -11,12 +11,23 @@ final class RecordingTracker: PackingTracker {
   }
 }
 
+/// Lets a test see whether a property was declared Optional, with `?` or with `!`.
+protocol OptionalMarker {}
+extension Optional: OptionalMarker {}
+
+func isOptional<Value>(_ value: Value) -> Bool {
+  Value.self is any OptionalMarker.Type
+}
+
 @Suite struct PackingListTests {
   @Test func aFreshListStartsWithTheNullObject() {
     let list = PackingList(items: ["tent"])
     #expect(
       list.tracker is NoOpTracker,
       "A PackingList nobody configured should start with a NoOpTracker, so `tracker` is never nil and pack(_:) needs no `?` or `!`. Give the property a default value and drop the Optional.")
+    #expect(
+      !isOptional(list.tracker),
+      "`tracker` is still declared Optional. With a null object there is always something to call, so the type should say so: `var tracker: any PackingTracker = NoOpTracker()`, and no `?` at the call sites.")
   }
 
   @Test func sendsEventsToTheTrackerSetAfterInit() {

@@ -11,6 +11,14 @@ final class RecordingScreenTracker: ScreenTracker {
   }
 }
 
+/// Lets a test see whether a property was declared Optional, with `?` or with `!`.
+protocol OptionalMarker {}
+extension Optional: OptionalMarker {}
+
+func isOptional<Value>(_ value: Value) -> Bool {
+  Value.self is any OptionalMarker.Type
+}
+
 @Suite struct ProfileScreenTests {
   /// Runs in a child process, so a crash fails this one test instead of the whole run.
   @Test func aScreenNobodyConfiguredDoesNotCrash() async {
@@ -28,6 +36,9 @@ final class RecordingScreenTracker: ScreenTracker {
     #expect(
       screen.tracker is NoOpScreenTracker,
       "A ProfileScreen the framework has just created should already hold a NoOpScreenTracker, so it is never half-built. Give `tracker` a default value instead of `!`.")
+    #expect(
+      !isOptional(screen.tracker),
+      "`tracker` is still declared with `!` or `?`. A default alone is not enough: any code can still set it to nil, and the next tap crashes. Declare it `var tracker: any ScreenTracker = NoOpScreenTracker()`.")
   }
 
   @Test func theTrackerSetInConfigureSeesTheScreenAppear() {

@@ -62,7 +62,8 @@ import Testing
   }
 
   @Test func startsUnopenedBooksOnPageOne() throws {
-    #expect(try keeper.page(in: "emma") == 1)
+    let page = try keeper.page(in: "emma")
+    #expect(page == 1, "A book that was never opened should start on page 1; BookmarkKeeper answered page \(page). An empty fake store must answer nil for a key it was never given.")
   }
 
   @Test func forgetsFinishedBooks() throws {

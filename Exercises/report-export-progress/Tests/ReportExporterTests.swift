@@ -38,6 +38,8 @@ import Testing
 
   @Test func theDocumentIsUnchanged() {
     let document = ReportExporter(title: "Q3").export(["Sales up.", "Costs down."]) { _ in }
-    #expect(document == "# Q3\n\n## Page 1\nSales up.\n\n## Page 2\nCosts down.\n")
+    #expect(
+      document == "# Q3\n\n## Page 1\nSales up.\n\n## Page 2\nCosts down.\n",
+      "Reporting progress must not change the document; export(_:progress:) returned \(document.debugDescription).")
   }
 }
