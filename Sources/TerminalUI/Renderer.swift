@@ -199,7 +199,7 @@ public struct Renderer: Sendable {
     for root in roots {
       visit(root, prefix: "  ", connector: "", label: nil, path: [])
     }
-    let caption = wrap([Span("Diagram (an arrow points at what a type depends on):", Style(faint: true))], width: width)
+    let caption = wrap([Span("Diagram:", Style(faint: true))], width: width)
     return caption + lines.flatMap { hardWrap($0, width: width, continuation: "      ") }
   }
 

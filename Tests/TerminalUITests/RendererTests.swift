@@ -106,7 +106,7 @@ import TutorKit
     let text = Renderer(traits: TerminalTraits(width: 60, colors: false)).render(document)
     #expect(
       lines(text) == [
-        "Diagram (an arrow points at what a type depends on):",
+        "Diagram:",
         "  App",
         "  └─▶ CheckoutService",
         "      ├─▶ PaymentGateway  (charges)",
@@ -119,7 +119,7 @@ import TutorKit
   @Test func cyclesInDiagramsAreMarkedNotFollowedForever() {
     let document = parser.parse("```mermaid\ngraph TD\nA --> B\nB --> A\n```\n")
     let wide = Renderer(traits: TerminalTraits(width: 60, colors: false))
-    #expect(lines(wide.render(document)) == ["Diagram (an arrow points at what a type depends on):", "  A", "  └─▶ B", "      └─▶ A  ↺ cycle"])
+    #expect(lines(wide.render(document)) == ["Diagram:", "  A", "  └─▶ B", "      └─▶ A  ↺ cycle"])
   }
 
   @Test func linksShowTheirDestination() {
