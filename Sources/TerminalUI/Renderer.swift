@@ -304,6 +304,17 @@ public struct Renderer: Sendable {
 
   /// Fills lines up to `width` columns, breaking at spaces; a word longer than a line is split.
   func wrap(_ spans: [Span], width: Int) -> [[Span]] {
+    // Leading spaces are an indent (a nested row in a table), not a gap between words.
+    let indent = spans.map(\.text).joined().prefix { $0 == " " }.count
+    guard indent == 0 || indent >= width else {
+      var lines = wrapWords(spans, width: width - indent)
+      lines[0].insert(Span(String(repeating: " ", count: indent)), at: 0)
+      return lines
+    }
+    return wrapWords(spans, width: width)
+  }
+
+  private func wrapWords(_ spans: [Span], width: Int) -> [[Span]] {
     // Words are runs of non-space characters; one word may mix styles (`next`, or "code,").
     var words: [[Span]] = []
     var current: [Span] = []

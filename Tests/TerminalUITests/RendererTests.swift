@@ -189,3 +189,11 @@ import TutorKit
     #expect(text == "    let a = 1\n\n    let b = 2\n")
   }
 }
+
+@Suite struct IndentTests {
+  @Test func aLeadingIndentSurvivesWrapping() {
+    let renderer = Renderer(traits: TerminalTraits(width: 20, colors: false))
+    #expect(renderer.wrap([Span("   nested row text that wraps")], width: 20).map { $0.map(\.text).joined() }
+      == ["   nested row text", "that wraps"])
+  }
+}

@@ -309,12 +309,12 @@ extension Session {
         let record = state.exercises[exercise.id] ?? .init()
         let status: String =
           switch record.status {
-          case .notStarted: "  – not started"
-          case .failed: "  ✗ not yet"
-          case .passed: "  ✓ passed"
+          case .notStarted: "– not started"
+          case .failed: "✗ not yet"
+          case .passed: "✓ passed"
           }
         rows.append([
-          [.text("    "), .code(exercise.id)], [.text(status)],
+          [.text("   "), .code(exercise.id)], [.text(status)],
           [.text(record.attempts == 0 ? "" : "\(record.attempts) check\(record.attempts == 1 ? "" : "s")")],
           [.text("hints \(record.hintsShown)/\(exercise.hints.count)")],
         ])
