@@ -2,12 +2,15 @@ import Foundation
 
 /// Places an order: takes the payment, ships the parcel, keeps the books.
 final class OrderService {
-  private let payment: OrderPayment
-  private let dispatch: OrderDispatch
+  private let payment: any OrderPaying
+  private let dispatch: any OrderDispatching
   private let analytics: any Analytics
   private let clock: any OrderClock
 
-  init(payment: OrderPayment, dispatch: OrderDispatch, analytics: any Analytics, clock: any OrderClock) {
+  init(
+    payment: any OrderPaying, dispatch: any OrderDispatching, analytics: any Analytics,
+    clock: any OrderClock
+  ) {
     self.payment = payment
     self.dispatch = dispatch
     self.analytics = analytics
@@ -23,7 +26,7 @@ final class OrderService {
 }
 
 /// Takes the payment for an order: the fraud check, then the charge.
-struct OrderPayment {
+struct OrderPayment: OrderPaying {
   let gateway: any PaymentGateway
   let fraudCheck: any FraudCheck
 
@@ -37,7 +40,7 @@ struct OrderPayment {
 }
 
 /// Ships an order: packs it, books the courier, emails the tracking number.
-struct OrderDispatch {
+struct OrderDispatch: OrderDispatching {
   let warehouse: any Warehouse
   let courier: any Courier
   let mailer: any Mailer

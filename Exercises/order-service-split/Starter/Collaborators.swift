@@ -53,3 +53,15 @@ protocol Analytics {
 protocol OrderClock {
   var now: Date { get }
 }
+
+/// Takes the payment for an order and returns the receipt. `OrderPayment` is the real one; the
+/// tests of `OrderService` use a stand-in, so they need no gateway and no fraud check.
+protocol OrderPaying {
+  func pay(_ order: Order) throws -> String
+}
+
+/// Ships an order and returns the tracking number. `OrderDispatch` is the real one; the tests
+/// of `OrderService` use a stand-in, so they need no warehouse, courier or mailer.
+protocol OrderDispatching {
+  func ship(_ order: Order) -> String
+}

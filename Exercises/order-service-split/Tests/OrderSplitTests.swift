@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import OrderServiceSplit
@@ -77,7 +78,7 @@ func sampleOrder() -> Order {
     let receipt = try? payment.pay(sampleOrder())
     #expect(
       gateway.charges == [GatewaySpy.Charge(cents: 4_599, card: "4242")],
-      "OrderPayment ignored the injected gateway: it charged it \(gateway.charges.count) times. Keep the gateway from init and move the charge from OrderService.place(_:) into OrderPayment.pay(_:).")
+      "OrderPayment ignored the injected gateway: it charged it \(gateway.charges.count) times. Keep the gateway from init and move the charge from LegacyOrderService.place(_:) into OrderPayment.pay(_:).")
     #expect(
       receipt == "rcpt-1",
       "pay(_:) should return the receipt the injected gateway gave back (\"rcpt-1\"), not \(receipt.map { "\"\($0)\"" } ?? "an error").")
@@ -87,7 +88,7 @@ func sampleOrder() -> Order {
     let payment = OrderPayment(gateway: gateway, fraudCheck: StubFraudCheck(suspicious: true))
     #expect(
       throws: OrderError.suspiciousPayment,
-      "The injected FraudCheck flagged the card, so pay(_:) should throw OrderError.suspiciousPayment. Move the fraud check from OrderService.place(_:) into OrderPayment."
+      "The injected FraudCheck flagged the card, so pay(_:) should throw OrderError.suspiciousPayment. Move the fraud check from LegacyOrderService.place(_:) into OrderPayment."
     ) {
       try payment.pay(sampleOrder())
     }
@@ -112,7 +113,7 @@ func sampleOrder() -> Order {
     _ = dispatch.ship(sampleOrder())
     #expect(
       warehouse.packed == [["mug", "tee"]],
-      "OrderDispatch ignored the injected warehouse: it packed \(warehouse.packed.count) parcels. Keep the warehouse from init and move the packing from OrderService.place(_:) into OrderDispatch.ship(_:).")
+      "OrderDispatch ignored the injected warehouse: it packed \(warehouse.packed.count) parcels. Keep the warehouse from init and move the packing from LegacyOrderService.place(_:) into OrderDispatch.ship(_:).")
   }
 
   @Test func booksTheCourierForThatParcel() {
@@ -129,6 +130,101 @@ func sampleOrder() -> Order {
       mailer.sent == [
         MailerSpy.Mail(body: "Order A-1001 is on its way. Tracking: TRK-77", address: "ada@example.com")
       ],
-      "OrderDispatch sent \(mailer.sent.count) emails through the injected mailer; it should send one, to the customer, with the tracking number, worded as in OrderService.place(_:).")
+      "OrderDispatch sent \(mailer.sent.count) emails through the injected mailer; it should send one, to the customer, with the tracking number, worded as in LegacyOrderService.place(_:).")
+  }
+}
+
+// MARK: - OrderService: the payment, the dispatch and the bookkeeping
+
+/// Stands in for a whole OrderPayment: records each order it is asked to pay for, and answers
+/// with the receipt (or the error) the test chose.
+final class PaymentSpy: OrderPaying {
+  let outcome: Result<String, OrderError>
+  private(set) var paidFor: [Order] = []
+
+  init(outcome: Result<String, OrderError>) {
+    self.outcome = outcome
+  }
+
+  func pay(_ order: Order) throws -> String {
+    paidFor.append(order)
+    return try outcome.get()
+  }
+}
+
+/// Stands in for a whole OrderDispatch: records each order it ships; the tracking number is
+/// always TRK-5.
+final class DispatchSpy: OrderDispatching {
+  private(set) var shipped: [Order] = []
+
+  func ship(_ order: Order) -> String {
+    shipped.append(order)
+    return "TRK-5"
+  }
+}
+
+final class AnalyticsSpy: Analytics {
+  private(set) var events: [String] = []
+
+  func track(_ event: String) {
+    events.append(event)
+  }
+}
+
+struct FixedClock: OrderClock {
+  let now: Date
+}
+
+@Suite struct OrderServiceTests {
+  let dispatch = DispatchSpy()
+  let analytics = AnalyticsSpy()
+  let placedAt = Date(timeIntervalSince1970: 1_700_000_000)
+
+  func service(payment: PaymentSpy) -> OrderService {
+    OrderService(payment: payment, dispatch: dispatch, analytics: analytics, clock: FixedClock(now: placedAt))
+  }
+
+  @Test func takesThePaymentThroughTheInjectedPayment() throws {
+    let payment = PaymentSpy(outcome: .success("rcpt-9"))
+    let confirmation = try service(payment: payment).place(sampleOrder())
+    #expect(
+      payment.paidFor == [sampleOrder()],
+      "OrderService.place(_:) asked the injected payment \(payment.paidFor.count) times; it should hand it the order once. Taking the payment is OrderPayment's job now: call `try payment.pay(order)`.")
+    #expect(
+      confirmation.receipt == "rcpt-9",
+      "The confirmation's receipt should be the one the injected payment returned, \"rcpt-9\", not \"\(confirmation.receipt)\".")
+  }
+
+  @Test func shipsThroughTheInjectedDispatch() throws {
+    let confirmation = try service(payment: PaymentSpy(outcome: .success("rcpt-9"))).place(sampleOrder())
+    #expect(
+      dispatch.shipped == [sampleOrder()],
+      "OrderService.place(_:) asked the injected dispatch to ship \(dispatch.shipped.count) orders; it should ship this one, once. Packing, booking the courier and the email are OrderDispatch's job now: call `dispatch.ship(order)`.")
+    #expect(
+      confirmation.tracking == "TRK-5",
+      "The confirmation's tracking number should be the one the injected dispatch returned, \"TRK-5\", not \"\(confirmation.tracking)\".")
+  }
+
+  @Test func aRefusedPaymentShipsNothing() {
+    let payment = PaymentSpy(outcome: .failure(.suspiciousPayment))
+    #expect(
+      throws: OrderError.suspiciousPayment,
+      "The injected payment threw OrderError.suspiciousPayment, so place(_:) should throw it too: `try payment.pay(order)` passes it on."
+    ) {
+      try service(payment: payment).place(sampleOrder())
+    }
+    #expect(
+      dispatch.shipped.isEmpty && analytics.events.isEmpty,
+      "The payment was refused, yet place(_:) carried on as if the order was placed: it shipped \(dispatch.shipped.count) orders and tracked \(analytics.events). Take the payment first, and ship only once it succeeded.")
+  }
+
+  @Test func keepsTheBookkeeping() throws {
+    let confirmation = try service(payment: PaymentSpy(outcome: .success("rcpt-9"))).place(sampleOrder())
+    #expect(
+      confirmation == Confirmation(receipt: "rcpt-9", tracking: "TRK-5", placedAt: placedAt),
+      "The confirmation should carry the payment's receipt, the dispatch's tracking number and the injected clock's time; it is \(confirmation).")
+    #expect(
+      analytics.events == ["order_placed"],
+      "A placed order is tracked once, as `order_placed`, by OrderService itself; the analytics saw \(analytics.events).")
   }
 }

@@ -1,34 +1,55 @@
-/// Reports which screens people look at and what they tap.
+/// Counts profile views and Follow taps. Businesses pay for every view of their profile, so
+/// these events are billing records, not optional analytics: a screen without its tracker is a
+/// bug, and a do-nothing tracker would give views away without a sound.
 protocol ScreenTracker {
   func track(_ event: String)
 }
 
-/// The null object: a tracker that does nothing.
-struct NoOpScreenTracker: ScreenTracker {
-  func track(_ event: String) {}
-}
-
 // MARK: - The framework (do not edit)
 
-/// A screen that the framework creates by itself, with a plain `init()`, the way a storyboard
-/// creates a view controller. You cannot add parameters to that `init`, so you cannot use
-/// constructor injection for a screen.
+/// A screen the framework can show.
 protocol FrameworkScreen: AnyObject {
-  init()
+  /// Called by the framework once the screen is on display.
   func screenDidAppear()
 }
 
-/// A tiny stand-in for a UI framework.
-enum ScreenFramework {
-  /// Creates a screen, lets the app configure it, and shows it.
-  ///
-  /// `configure` is the app's one chance to set properties before the screen appears. The app
-  /// may also set them later, or forget to.
-  static func present<Screen: FrameworkScreen>(
-    _ type: Screen.Type, configure: (Screen) -> Void = { _ in }
-  ) -> Screen {
+/// A screen the framework can build by itself, from its type, with a plain `init()`: the way a
+/// storyboard builds a view controller. Nothing can be passed to that `init`.
+protocol AutoCreatedScreen: FrameworkScreen {
+  init()
+}
+
+/// The UI framework, as the app sees it: it creates a screen and shows it.
+protocol ScreenHost {
+  /// The old way: the framework calls `Screen()` itself, then `prepare` (the app's one chance
+  /// to set properties), then shows the screen.
+  func show<Screen: AutoCreatedScreen>(_ type: Screen.Type, prepare: (Screen) -> Void) -> Screen
+
+  /// The door to constructor injection, like UIKit's
+  /// `instantiateViewController(identifier:creator:)`: the framework calls `creator` when it
+  /// needs the screen, and the app builds it with any `init` it likes.
+  func show<Screen: FrameworkScreen>(creator: () -> Screen) -> Screen
+}
+
+extension ScreenHost {
+  /// The old way, with nothing to prepare.
+  func show<Screen: AutoCreatedScreen>(_ type: Screen.Type) -> Screen {
+    show(type, prepare: { _ in })
+  }
+}
+
+/// The framework's own host, the one the app runs with. (The tests use a fake that also
+/// remembers how each screen was made.)
+struct Navigator: ScreenHost {
+  func show<Screen: AutoCreatedScreen>(_ type: Screen.Type, prepare: (Screen) -> Void) -> Screen {
     let screen = Screen()
-    configure(screen)
+    prepare(screen)
+    screen.screenDidAppear()
+    return screen
+  }
+
+  func show<Screen: FrameworkScreen>(creator: () -> Screen) -> Screen {
+    let screen = creator()
     screen.screenDidAppear()
     return screen
   }
@@ -36,14 +57,16 @@ enum ScreenFramework {
 
 // MARK: - Your code
 
-/// The profile screen's logic: a follower count and a Follow button.
+/// The profile page's logic: a follower count and a Follow button.
 final class ProfileScreen: FrameworkScreen {
-  /// Injected by the app after the framework has created the screen; until then, a no-op.
-  var tracker: any ScreenTracker = NoOpScreenTracker()
+  /// Required, so it comes through `init`: a ProfileScreen cannot exist without one.
+  let tracker: any ScreenTracker
 
   private(set) var followers = 0
 
-  required init() {}
+  init(tracker: any ScreenTracker) {
+    self.tracker = tracker
+  }
 
   func screenDidAppear() {
     tracker.track("profile_viewed")
@@ -52,5 +75,21 @@ final class ProfileScreen: FrameworkScreen {
   func tapFollow() {
     followers += 1
     tracker.track("follow_tapped")
+  }
+}
+
+/// The two ways into a profile: the Profile tab, and `app://profile` links.
+struct ProfileRouter {
+  let host: any ScreenHost
+  let tracker: any ScreenTracker
+
+  /// The Profile tab.
+  func showProfileTab() -> ProfileScreen {
+    host.show(creator: { ProfileScreen(tracker: tracker) })
+  }
+
+  /// An `app://profile` link.
+  func openProfileLink() -> ProfileScreen {
+    host.show(creator: { ProfileScreen(tracker: tracker) })
   }
 }

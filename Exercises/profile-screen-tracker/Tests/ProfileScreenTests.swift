@@ -2,7 +2,7 @@ import Testing
 
 @testable import ProfileScreenTracker
 
-/// A spy: remembers every event instead of sending it anywhere.
+/// A spy: remembers every event instead of billing anyone.
 final class RecordingScreenTracker: ScreenTracker {
   private(set) var events: [String] = []
 
@@ -11,53 +11,91 @@ final class RecordingScreenTracker: ScreenTracker {
   }
 }
 
+/// A fake framework: shows screens the way `Navigator` does, and remembers how each one was
+/// made: by the framework with `init()`, or by the app's creator closure.
+final class FakeScreenHost: ScreenHost {
+  private(set) var creations: [String] = []
+
+  func show<Screen: AutoCreatedScreen>(_ type: Screen.Type, prepare: (Screen) -> Void) -> Screen {
+    creations.append("init()")
+    let screen = Screen()
+    prepare(screen)
+    screen.screenDidAppear()
+    return screen
+  }
+
+  func show<Screen: FrameworkScreen>(creator: () -> Screen) -> Screen {
+    creations.append("creator")
+    let screen = creator()
+    screen.screenDidAppear()
+    return screen
+  }
+}
+
 /// Lets a test see whether a property was declared Optional, with `?` or with `!`.
 protocol OptionalMarker {}
 extension Optional: OptionalMarker {}
 
-func isOptional<Value>(_ value: Value) -> Bool {
+func holdsAnOptional<Root, Value>(_ property: KeyPath<Root, Value>) -> Bool {
   Value.self is any OptionalMarker.Type
 }
 
+/// Whether code outside the type can assign the property after `init`.
+func canBeSetLater<Root, Value>(_ property: KeyPath<Root, Value>) -> Bool {
+  property is WritableKeyPath<Root, Value>
+}
+
+/// Whether the framework may build the type by itself, with no arguments.
+func frameworkCanBuild<Screen>(_ type: Screen.Type) -> Bool {
+  type is any AutoCreatedScreen.Type
+}
+
 @Suite struct ProfileScreenTests {
+  @Test func theTabLetsTheFrameworkCallYourCreator() {
+    let host = FakeScreenHost()
+    let spy = RecordingScreenTracker()
+    _ = ProfileRouter(host: host, tracker: spy).showProfileTab()
+    #expect(
+      host.creations == ["creator"],
+      "ProfileRouter let the framework build ProfileScreen with init() (the host saw \(host.creations)) and set the tracker afterwards, in `prepare`. Until that line runs the screen exists half-built, and a route without it crashes. The host has a door to constructor injection: show(creator:), where you build the screen yourself, as ProfileScreen(tracker: tracker).")
+    #expect(
+      spy.events == ["profile_viewed"],
+      "The screen appeared, so the tracker the router was given should have seen `profile_viewed`; it saw \(spy.events).")
+  }
+
+  @Test func followTapsReachTheTrackerTheScreenWasBuiltWith() {
+    let spy = RecordingScreenTracker()
+    let screen = ProfileRouter(host: FakeScreenHost(), tracker: spy).showProfileTab()
+    screen.tapFollow()
+    screen.tapFollow()
+    #expect(screen.followers == 2, "Two taps on Follow, two new followers; the screen counted \(screen.followers).")
+    #expect(
+      spy.events == ["profile_viewed", "follow_tapped", "follow_tapped"],
+      "Every view and every tap is billed, so all of them must reach the tracker the screen was built with; it saw \(spy.events).")
+  }
+
   /// Runs in a child process, so a crash fails this one test instead of the whole run.
-  @Test func aScreenNobodyConfiguredDoesNotCrash() async {
+  @Test func aProfileLinkCannotShowAScreenWithoutItsTracker() async {
     await #expect(
       processExitsWith: .success,
-      "ProfileScreen crashed when it appeared before anyone set its tracker: a `ScreenTracker!` that is still nil traps on first use, far from the code that forgot to set it. Make the property non-optional, with a NoOpScreenTracker as its default."
+      "Opening an app://profile link crashed (or its tracker missed the view and the tap). openProfileLink() never sets the tracker, so `tracker!` traps when the screen appears: the crash report points at screenDidAppear(), far from the line that is missing. Make the tracker an `init` parameter of ProfileScreen, and the compiler rejects every route that forgets it."
     ) {
-      let screen = ScreenFramework.present(ProfileScreen.self)
+      let spy = RecordingScreenTracker()
+      let screen = ProfileRouter(host: FakeScreenHost(), tracker: spy).openProfileLink()
       screen.tapFollow()
+      precondition(spy.events == ["profile_viewed", "follow_tapped"], "the link's tracker saw \(spy.events)")
     }
   }
 
-  @Test func aFreshScreenStartsWithTheNullObject() {
-    let screen = ProfileScreen()
+  @Test func aProfileScreenCannotExistWithoutItsTracker() {
     #expect(
-      screen.tracker is NoOpScreenTracker,
-      "A ProfileScreen the framework has just created should already hold a NoOpScreenTracker, so it is never half-built. Give `tracker` a default value instead of `!`.")
+      !frameworkCanBuild(ProfileScreen.self),
+      "ProfileScreen still conforms to AutoCreatedScreen, so it promises a plain init() and anything can build one without a tracker. Shown through show(creator:), a screen only needs FrameworkScreen: drop AutoCreatedScreen and the `required init()` with it.")
     #expect(
-      !isOptional(screen.tracker),
-      "`tracker` is still declared with `!` or `?`. A default alone is not enough: any code can still set it to nil, and the next tap crashes. Declare it `var tracker: any ScreenTracker = NoOpScreenTracker()`.")
-  }
-
-  @Test func theTrackerSetInConfigureSeesTheScreenAppear() {
-    let spy = RecordingScreenTracker()
-    _ = ScreenFramework.present(ProfileScreen.self) { $0.tracker = spy }
+      !holdsAnOptional(\ProfileScreen.tracker),
+      "`tracker` is still declared with `!` or `?`, so a ProfileScreen can exist without one. Declare `let tracker: any ScreenTracker` and set it in `init(tracker:)`.")
     #expect(
-      spy.events == ["profile_viewed"],
-      "The app set the tracker in `configure`, before the screen appeared, so it should see `profile_viewed`; it saw \(spy.events).")
-  }
-
-  @Test func aTrackerSetLaterReceivesLaterTaps() {
-    let first = RecordingScreenTracker()
-    let screen = ScreenFramework.present(ProfileScreen.self) { $0.tracker = first }
-    let second = RecordingScreenTracker()
-    screen.tracker = second  // e.g. the user changed their analytics settings
-    screen.tapFollow()
-    #expect(screen.followers == 1)
-    #expect(
-      first.events == ["profile_viewed"] && second.events == ["follow_tapped"],
-      "After the tracker is replaced, taps go to the new one: the first saw \(first.events), the second \(second.events).")
+      !canBeSetLater(\ProfileScreen.tracker),
+      "`tracker` can still be assigned after the screen is built. A required dependency that the screen keeps for life is a `let`, set once, in `init(tracker:)`.")
   }
 }
