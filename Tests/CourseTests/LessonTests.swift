@@ -39,6 +39,27 @@ enum RealCourse {
     #expect(lesson.pages.count >= 5, "\(file) has \(lesson.pages.count) pages")
   }
 
+  /// What every lesson owes its learners: a quiz worth taking and exercises with real hints.
+  @Test(arguments: RealCourse.lessonFiles())
+  func everyLessonHasAQuizAndExercisesWithHints(file: String) throws {
+    let course = try CourseLoader(fileSystem: LocalFileSystem()).load(root: RealCourse.root)
+    let lesson = try #require(course.lessons.first { $0.path == "Lessons/" + file })
+    #expect(lesson.quiz.count >= 4, "\(file) has \(lesson.quiz.count) quiz questions")
+    let exercises = course.exercises(of: lesson)
+    #expect(exercises.count >= 2, "\(file) has \(exercises.count) exercises")
+    for exercise in exercises {
+      #expect(exercise.hints.count >= 3, "\(exercise.id) has \(exercise.hints.count) hints")
+    }
+  }
+
+  /// After lesson 1, each lesson's key example comes as a before/after pair `run` can start.
+  @Test(arguments: RealCourse.lessonFiles().dropFirst())
+  func laterLessonsHaveABeforeAndAnAfter(file: String) throws {
+    let course = try CourseLoader(fileSystem: LocalFileSystem()).load(root: RealCourse.root)
+    let lesson = try #require(course.lessons.first { $0.path == "Lessons/" + file })
+    #expect(Set(lesson.examples.map(\.name)).isSuperset(of: ["before", "after"]), "\(file): \(lesson.examples.map(\.name))")
+  }
+
   @Test(arguments: RealCourse.lessonFiles())
   func codeBlocksAreMarkedCorrectly(file: String) {
     let collection = LessonSnippets.collect(markdown: RealCourse.text(of: file), path: "Lessons/" + file)
