@@ -1,0 +1,77 @@
+import Synchronization
+
+/// What the container knows about one registration, whatever its service type: its key, its
+/// lifetime, the container that owns it, and how to build it for `validate()`.
+@usableFromInline
+protocol AnyRegistration: AnyObject, Sendable {
+  var key: ServiceKey { get }
+  var lifetime: Lifetime { get }
+  /// The container the registration was made in: singletons and weak instances live there,
+  /// and their factories resolve their dependencies from there.
+  var owner: Container { get }
+  /// Builds the service once in `validate()`'s dry run, dropping the instance.
+  func buildInDryRun(_ resolver: Resolver) throws
+}
+
+/// One registration of a service: its factory, its lifetime, and the singleton it created.
+///
+/// The singleton is published once through an atomic pointer: written under the container's
+/// creation lock, read without any lock. That read is the whole cost of a singleton hit.
+///
+/// `@unchecked Sendable`: `instance` points to memory that is written once, before the
+/// pointer is published with release ordering, and never changed afterwards; readers load it
+/// with acquire ordering. `weakInstance` is only touched under the creation lock. Everything
+/// else is immutable or atomic.
+@usableFromInline
+final class Registration<Service: Sendable>: AnyRegistration, @unchecked Sendable {
+  /// A factory, with or without runtime arguments (passed as one tuple).
+  @usableFromInline
+  enum Factory: Sendable {
+    case plain(@Sendable (Resolver) throws -> Service)
+    case withArguments(@Sendable (Resolver, Any) throws -> Service)
+  }
+
+  @usableFromInline let key: ServiceKey
+  @usableFromInline let lifetime: Lifetime
+  @usableFromInline let factory: Factory
+  @usableFromInline unowned let owner: Container
+  /// The singleton, once created.
+  @usableFromInline let instance = Atomic<UnsafeMutablePointer<Service>?>(nil)
+  /// The instance of the `weak` lifetime; read and written only under the creation lock.
+  weak var weakInstance: AnyObject?
+  /// Set while the factory of a shared instance runs, under the creation lock: finding it set
+  /// means the same thread asked for the instance again while building it, which is a cycle.
+  let isBuilding = Atomic<Bool>(false)
+
+  init(key: ServiceKey, lifetime: Lifetime, owner: Container, factory: Factory) {
+    self.key = key
+    self.lifetime = lifetime
+    self.owner = owner
+    self.factory = factory
+  }
+
+  deinit {
+    if let pointer = instance.load(ordering: .acquiring) {
+      pointer.deinitialize(count: 1)
+      pointer.deallocate()
+    }
+  }
+
+  /// The singleton if it has been created: one atomic load, no lock.
+  @inlinable
+  var existingInstance: Service? {
+    instance.load(ordering: .acquiring)?.pointee
+  }
+
+  /// Stores the singleton; called once, under the creation lock.
+  func publish(_ value: Service) {
+    let pointer = UnsafeMutablePointer<Service>.allocate(capacity: 1)
+    pointer.initialize(to: value)
+    instance.store(pointer, ordering: .releasing)
+  }
+
+  @usableFromInline
+  func buildInDryRun(_ resolver: Resolver) throws {
+    _ = try resolveInDryRun(with: resolver)
+  }
+}

@@ -1,0 +1,311 @@
+import Synchronization
+
+/// A dependency-injection container: you register how to build each service, and it builds
+/// them, with their dependencies, when you resolve them.
+///
+/// ```swift
+/// let container = Container()
+/// container.register(Clock.self, lifetime: .singleton) { _ in SystemClock() }
+/// container.register(Greeter.self) { resolver in Greeter(clock: try resolver.resolve()) }
+///
+/// let greeter = try container.resolve(Greeter.self)
+/// print(greeter.greeting(for: "Ada"))
+/// ```
+///
+/// ```text
+/// Good morning, Ada!
+/// ```
+///
+/// A container is safe to use from any thread or task. Register everything first, in one
+/// place (the composition root); registering after the first resolution is safe too, but
+/// costs a rebuild of the lookup table on the next resolution. Call ``validate()`` at start-up
+/// or in a test to find every missing registration, cycle and captive dependency at once.
+public final class Container: Sendable {
+  /// The container this one falls back to; see ``makeChild()``.
+  @usableFromInline let parent: Container?
+  /// Shared by the whole container tree; see `CreationLock`.
+  let creationLock: CreationLock
+  /// The registrations, as registered; writers take this lock.
+  private let table = Mutex(RegistrationTable())
+  /// The snapshot that resolutions read without a lock; `nil` after a registration.
+  @usableFromInline let published = Atomic<Unmanaged<Registry>?>(nil)
+
+  /// Creates an empty container.
+  ///
+  /// ```swift
+  /// let container = Container()
+  /// ```
+  public init() {
+    parent = nil
+    creationLock = CreationLock()
+  }
+
+  private init(parent: Container) {
+    self.parent = parent
+    creationLock = parent.creationLock
+  }
+
+  /// A child container: it sees every registration of this one, and its own registrations
+  /// override them without touching this container. Made for tests.
+  ///
+  /// ```swift
+  /// let test = container.makeChild()
+  /// test.register(PaymentGateway.self) { _ in FakeGateway() }
+  /// let checkout = try test.resolve(CheckoutService.self)  // with the fake
+  /// ```
+  ///
+  /// A singleton belongs to the container that registered it, and its dependencies come from
+  /// there: a parent's singleton never picks up a child's override (it would otherwise leak
+  /// into every other user of the parent). Register the singleton in the child too to rebuild
+  /// it with the override.
+  public func makeChild() -> Container {
+    Container(parent: self)
+  }
+
+  /// A new scope, such as a request or a test: each `.scoped` service resolved from it is
+  /// created once for that scope.
+  ///
+  /// ```swift
+  /// let scope = container.makeScope()
+  /// let first = try scope.resolve(RequestLog.self)
+  /// let second = try scope.resolve(RequestLog.self)  // the same instance
+  /// ```
+  public func makeScope() -> Scope {
+    Scope(container: self)
+  }
+
+  // MARK: Registering
+
+  /// Registers how to build a service.
+  ///
+  /// ```swift
+  /// container.register(PaymentGateway.self, name: "sandbox", lifetime: .singleton) { _ in
+  ///   SandboxGateway()
+  /// }
+  /// container.register(CheckoutService.self) { resolver in
+  ///   CheckoutService(gateway: try resolver.resolve(PaymentGateway.self, name: "sandbox"))
+  /// }
+  /// ```
+  ///
+  /// Registering the same type and name again replaces the earlier registration.
+  ///
+  /// - Parameters:
+  ///   - service: The type callers resolve, often a protocol.
+  ///   - name: Tells apart several registrations of one type.
+  ///   - lifetime: How long an instance lives and who shares it; see ``Lifetime``.
+  ///   - factory: Builds the service, resolving its dependencies through the ``Resolver``.
+  public func register<Service: Sendable>(
+    _ service: Service.Type, name: String? = nil, lifetime: Lifetime = .transient,
+    factory: @escaping @Sendable (Resolver) throws -> Service
+  ) {
+    add(
+      Registration(
+        key: ServiceKey(service: service, name: name), lifetime: lifetime, owner: self,
+        factory: .plain(factory)))
+  }
+
+  /// Registers a service whose factory takes runtime arguments; it is built anew on each
+  /// resolution (the `transient` lifetime).
+  ///
+  /// ```swift
+  /// container.register(Greeting.self, arguments: String.self, Int.self) { _, name, age in
+  ///   Greeting(name: name, age: age)
+  /// }
+  /// let greeting = try container.resolve(Greeting.self, arguments: "Ada", 36)
+  /// ```
+  ///
+  /// The factory's parameters are checked against `arguments` at compile time; a resolution
+  /// with other argument types fails with an error that lists what is registered.
+  public func register<Service: Sendable, each Argument>(
+    _ service: Service.Type, name: String? = nil, arguments: repeat (each Argument).Type,
+    factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
+  ) {
+    let key = ServiceKey(service: service, name: name, arguments: (repeat each Argument).self)
+    add(
+      Registration(
+        key: key, lifetime: .transient, owner: self,
+        factory: .withArguments { resolver, arguments in
+          // The key includes the argument types, so the lookup only finds this factory for a
+          // tuple of exactly these types.
+          let arguments = arguments as! (repeat each Argument)
+          return try factory(resolver, repeat each arguments)
+        }))
+  }
+
+  private func add(_ registration: any AnyRegistration) {
+    table.withLock { table in
+      table.add(registration)
+      published.store(nil, ordering: .releasing)
+    }
+  }
+
+  // MARK: Resolving
+
+  /// Resolves a service, building it and its dependencies as their lifetimes say.
+  ///
+  /// ```swift
+  /// let checkout = try container.resolve(CheckoutService.self)
+  /// let sandbox: PaymentGateway = try container.resolve(name: "sandbox")
+  /// ```
+  ///
+  /// - Throws: ``ResolutionError`` when the service (or one it needs) has no registration,
+  ///   depends on itself, is captive, or is scoped (resolve it from a ``Scope``); or whatever
+  ///   a factory throws.
+  @inlinable
+  public func resolve<Service: Sendable>(
+    _ service: Service.Type = Service.self, name: String? = nil
+  ) throws -> Service {
+    guard let found = registration(for: Service.self, name: name) else {
+      return try Resolver.topLevel(in: self, scope: nil).resolve(Service.self, name: name)
+    }
+    let registration = unsafeDowncast(found, to: Registration<Service>.self)
+    // The singleton hit: one table lookup and one atomic load, no lock.
+    if registration.lifetime == .singleton, let instance = registration.existingInstance {
+      return instance
+    }
+    let resolver = Resolver.topLevel(in: self, scope: nil)
+    defer { resolver.context.finish() }
+    return try registration.resolve(with: resolver)
+  }
+
+  /// Resolves a service whose factory takes runtime arguments.
+  ///
+  /// ```swift
+  /// let greeting = try container.resolve(Greeting.self, arguments: "Ada", 36)
+  /// ```
+  ///
+  /// - Throws: ``ResolutionError`` when no registration takes exactly these argument types.
+  public func resolve<Service: Sendable, each Argument>(
+    _ service: Service.Type = Service.self, name: String? = nil,
+    arguments: repeat each Argument
+  ) throws -> Service {
+    let resolver = Resolver.topLevel(in: self, scope: nil)
+    defer { resolver.context.finish() }
+    return try resolver.resolve(Service.self, name: name, arguments: repeat each arguments)
+  }
+
+  /// A ``Lazy`` that resolves the service from this container on first use.
+  ///
+  /// ```swift
+  /// let exporter = container.lazy(PDFExporter.self)
+  /// if wantsPDF { try exporter.value.export(report) }  // built here, once
+  /// ```
+  public func lazy<Service: Sendable>(
+    _ service: Service.Type = Service.self, name: String? = nil
+  ) -> Lazy<Service> {
+    Lazy(origin: ResolutionOrigin(container: self, scope: nil), name: name)
+  }
+
+  /// A ``Provider`` that resolves the service from this container on each call.
+  ///
+  /// ```swift
+  /// let parsers = container.provider(Parser.self)
+  /// for file in files { try parsers().parse(file) }
+  /// ```
+  public func provider<Service: Sendable>(
+    _ service: Service.Type = Service.self, name: String? = nil
+  ) -> Provider<Service> {
+    Provider(origin: ResolutionOrigin(container: self, scope: nil), name: name)
+  }
+
+  /// Whether this container or one of its parents has a registration for the service.
+  ///
+  /// ```swift
+  /// if !container.isRegistered(Analytics.self) {
+  ///   container.register(Analytics.self) { _ in NoAnalytics() }
+  /// }
+  /// ```
+  public func isRegistered<Service>(_ service: Service.Type, name: String? = nil) -> Bool {
+    registration(for: ServiceKey(service: service, name: name)) != nil
+  }
+
+  // MARK: Lookup
+
+  /// The registration for an unnamed or named service without arguments, here or in a parent.
+  @inlinable
+  func registration(for service: Any.Type, name: String?) -> (any AnyRegistration)? {
+    if let found = registry()._withUnsafeGuaranteedRef({ $0.registration(for: service, name: name) }) {
+      return found
+    }
+    var ancestor = parent
+    while let container = ancestor {
+      if let found = container.registry()._withUnsafeGuaranteedRef({
+        $0.registration(for: service, name: name)
+      }) {
+        return found
+      }
+      ancestor = container.parent
+    }
+    return nil
+  }
+
+  /// The registration for any key, here or in a parent.
+  func registration(for key: ServiceKey) -> (any AnyRegistration)? {
+    var container: Container? = self
+    while let current = container {
+      if let found = current.registry()._withUnsafeGuaranteedRef({ $0.registration(for: key) }) {
+        return found
+      }
+      container = current.parent
+    }
+    return nil
+  }
+
+  /// The published snapshot, built first if a registration dropped it.
+  @inlinable
+  func registry() -> Unmanaged<Registry> {
+    published.load(ordering: .acquiring) ?? publishRegistry()
+  }
+
+  @usableFromInline
+  func publishRegistry() -> Unmanaged<Registry> {
+    table.withLock { table in
+      if let registry = published.load(ordering: .acquiring) { return registry }
+      let registry = Registry(table.registrations)
+      // Kept until the container goes: a resolution may still be reading an older snapshot.
+      table.snapshots.append(registry)
+      let unmanaged = Unmanaged.passUnretained(registry)
+      published.store(unmanaged, ordering: .releasing)
+      return unmanaged
+    }
+  }
+
+  /// Every registration this container sees: its own, then its parents' that it does not
+  /// override.
+  func visibleRegistrations() -> [any AnyRegistration] {
+    var seen = Set<ServiceKey>()
+    var visible: [any AnyRegistration] = []
+    var container: Container? = self
+    while let current = container {
+      for registration in current.registry()._withUnsafeGuaranteedRef(\.all)
+      where seen.insert(registration.key).inserted {
+        visible.append(registration)
+      }
+      container = current.parent
+    }
+    return visible
+  }
+}
+
+extension Resolver {
+  /// A resolver for a new top-level resolution.
+  @usableFromInline
+  static func topLevel(in container: Container, scope: Scope?) -> Resolver {
+    Resolver(container: container, scope: scope, context: ResolutionContext(), holder: .transient)
+  }
+}
+
+/// The registrations as made, in order, with every snapshot built from them.
+struct RegistrationTable {
+  private var order: [ServiceKey] = []
+  private var current: [ServiceKey: any AnyRegistration] = [:]
+  var snapshots: [Registry] = []
+
+  mutating func add(_ registration: any AnyRegistration) {
+    if current.updateValue(registration, forKey: registration.key) == nil {
+      order.append(registration.key)
+    }
+  }
+
+  var registrations: [any AnyRegistration] { order.compactMap { current[$0] } }
+}
