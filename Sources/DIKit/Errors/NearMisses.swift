@@ -25,14 +25,14 @@ struct NearMisses {
     similarTypes = similar.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
   }
 
-  /// Same name in another case or module, one name inside the other (`Gateway`,
-  /// `PaymentGateway`, `Optional<PaymentGateway>`), or at most two typos apart.
+  /// Same name in another case or module, one name of five letters or more inside the other
+  /// (`Gateway`, `PaymentGateway`, `Optional<PaymentGateway>`), or at most two typos apart.
   static func isSimilar(_ first: String, _ second: String) -> Bool {
     let first = first.lowercased()
     let second = second.lowercased()
     if first == second { return true }
     let (shorter, longer) = first.count <= second.count ? (first, second) : (second, first)
-    if shorter.count >= 4, longer.contains(shorter) { return true }
+    if shorter.count >= 5, longer.contains(shorter) { return true }
     return shorter.count >= 5 && editDistance(Array(first), Array(second)) <= 2
   }
 

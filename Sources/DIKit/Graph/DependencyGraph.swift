@@ -84,6 +84,17 @@ public struct DependencyGraph: Sendable, Equatable {
     /// let lazyEdges = graph.edges.filter { $0.kind == .lazy }
     /// ```
     public let kind: EdgeKind
+
+    /// An edge, for comparing with what a graph found.
+    ///
+    /// ```swift
+    /// #expect(graph.edges.contains(.init(from: "Storefront", to: "Clock", kind: .lazy)))
+    /// ```
+    public init(from: String, to: String, kind: EdgeKind) {
+      self.from = from
+      self.to = to
+      self.kind = kind
+    }
   }
 
   /// Every registered service, sorted by id, then every missing one.

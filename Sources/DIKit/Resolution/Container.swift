@@ -116,19 +116,22 @@ public final class Container: Sendable {
   ///
   /// The factory's parameters are checked against `arguments` at compile time; a resolution
   /// with other argument types fails with an error that lists what is registered.
-  public func register<Service: Sendable, each Argument>(
-    _ service: Service.Type, name: String? = nil, arguments: repeat (each Argument).Type,
-    factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
+  public func register<Service: Sendable, First, each Other>(
+    _ service: Service.Type, name: String? = nil, arguments first: First.Type,
+    _ other: repeat (each Other).Type,
+    factory: @escaping @Sendable (Resolver, First, repeat each Other) throws -> Service
   ) {
-    let key = ServiceKey(service: service, name: name, arguments: (repeat each Argument).self)
+    // At least one argument type, so that a factory without arguments can only mean the
+    // plain overload.
+    let key = ServiceKey(service: service, name: name, arguments: (First, repeat each Other).self)
     add(
       Registration(
         key: key, lifetime: .transient, owner: self,
         factory: .withArguments { resolver, arguments in
           // The key includes the argument types, so the lookup only finds this factory for a
           // tuple of exactly these types.
-          let arguments = arguments as! (repeat each Argument)
-          return try factory(resolver, repeat each arguments)
+          let (first, other) = arguments as! (First, (repeat each Other))
+          return try factory(resolver, first, repeat each other)
         }))
   }
 
@@ -175,13 +178,13 @@ public final class Container: Sendable {
   /// ```
   ///
   /// - Throws: ``ResolutionError`` when no registration takes exactly these argument types.
-  public func resolve<Service: Sendable, each Argument>(
+  public func resolve<Service: Sendable, First, each Other>(
     _ service: Service.Type = Service.self, name: String? = nil,
-    arguments: repeat each Argument
+    arguments first: First, _ other: repeat each Other
   ) throws -> Service {
     let resolver = Resolver.topLevel(in: self, scope: nil)
     defer { resolver.context.finish() }
-    return try resolver.resolve(Service.self, name: name, arguments: repeat each arguments)
+    return try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
   }
 
   /// A ``Lazy`` that resolves the service from this container on first use.

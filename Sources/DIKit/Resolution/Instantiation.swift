@@ -153,8 +153,7 @@ extension Registration {
     } catch let error as ResolutionError {
       throw error
     } catch {
-      throw ResolutionError.factoryFailed(
-        key, path: resolver.context.chain.map(\.key) + [key], error: error)
+      throw ResolutionError.factoryFailed(key, path: resolver.context.chain.map(\.key), error: error)
     }
   }
 }

@@ -32,7 +32,7 @@ final class ResolutionContext {
     self.prefix = prefix
     self.dryRun = dryRun
     isPlain = dryRun == nil
-    depthLimit = prefix.isEmpty ? .max : max(Self.maximumDepth - prefix.count, 1)
+    depthLimit = prefix.isEmpty ? .max : max(Self.maximumDepth - prefix.count, 0)
     path.reserveCapacity(8)
   }
 
@@ -76,10 +76,14 @@ final class ResolutionContext {
   /// The services being built, outermost first, including those of the prefix.
   var chain: [any AnyRegistration] { prefix + path.map(\.registration) }
 
+  /// The cycle from the last time `registration` was entered; when it is not on this chain,
+  /// it is being built further up the stack, by a resolution that started this one.
   @usableFromInline
   func cycleError(closingWith registration: any AnyRegistration) -> ResolutionError {
     let chain = chain
-    let start = chain.lastIndex { $0 === registration } ?? chain.startIndex
+    guard let start = chain.lastIndex(where: { $0 === registration }) else {
+      return .cycle([registration.key] + chain.map(\.key) + [registration.key])
+    }
     return .cycle(chain[start...].map(\.key) + [registration.key])
   }
 

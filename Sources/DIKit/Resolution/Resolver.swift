@@ -66,20 +66,21 @@ public struct Resolver {
   ///
   /// - Throws: ``ResolutionError`` when no registration takes exactly these argument types,
   ///   as for ``resolve(_:name:)``.
-  public func resolve<Service: Sendable, each Argument>(
+  public func resolve<Service: Sendable, First, each Other>(
     _ service: Service.Type = Service.self, name: String? = nil,
-    arguments: repeat each Argument
+    arguments first: First, _ other: repeat each Other
   ) throws -> Service {
     if context.isFinished {
       let resolver = Self.topLevel(in: container, scope: scope)
       defer { resolver.context.finish() }
-      return try resolver.resolve(Service.self, name: name, arguments: repeat each arguments)
+      return try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
     }
-    let key = ServiceKey(service: Service.self, name: name, arguments: (repeat each Argument).self)
+    let key = ServiceKey(
+      service: Service.self, name: name, arguments: (First, repeat each Other).self)
     context.dryRun?.recordEdge(from: context.path.last?.registration, to: key, kind: .direct)
     guard let found = container.registration(for: key) else { throw missing(key) }
     let registration = unsafeDowncast(found, to: Registration<Service>.self)
-    return try registration.build(with: self, arguments: (repeat each arguments))
+    return try registration.build(with: self, arguments: (first, (repeat each other)))
   }
 
   /// A ``Lazy`` that resolves the service on first use, from this resolver's container and

@@ -46,13 +46,13 @@ public final class Scope: Sendable {
   /// ```
   ///
   /// - Throws: ``ResolutionError`` when no registration takes exactly these argument types.
-  public func resolve<Service: Sendable, each Argument>(
+  public func resolve<Service: Sendable, First, each Other>(
     _ service: Service.Type = Service.self, name: String? = nil,
-    arguments: repeat each Argument
+    arguments first: First, _ other: repeat each Other
   ) throws -> Service {
     let resolver = Resolver.topLevel(in: container, scope: self)
     defer { resolver.context.finish() }
-    return try resolver.resolve(Service.self, name: name, arguments: repeat each arguments)
+    return try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
   }
 
   /// A ``Lazy`` that resolves the service within this scope on first use.
