@@ -107,6 +107,6 @@ public final class Lazy<Value: Sendable>: @unchecked Sendable {
 extension Lazy: DeferredResolution {
   static func make(resolvingFrom resolver: Resolver, name: String?) throws -> Lazy<Value> {
     try resolver.prepareDeferred(Value.self, name: name, kind: .lazy)
-    return Lazy(origin: resolver.origin, name: name)
+    return Lazy(origin: try resolver.origin(), name: name)
   }
 }

@@ -48,6 +48,6 @@ public struct Provider<Value: Sendable>: Sendable {
 extension Provider: DeferredResolution {
   static func make(resolvingFrom resolver: Resolver, name: String?) throws -> Provider<Value> {
     try resolver.prepareDeferred(Value.self, name: name, kind: .provider)
-    return Provider(origin: resolver.origin, name: name)
+    return Provider(origin: try resolver.origin(), name: name)
   }
 }

@@ -22,9 +22,8 @@ struct ResolutionOrigin: Sendable {
 
   func resolve<Service: Sendable>(_ service: Service.Type, name: String?) throws -> Service {
     let resolver = Resolver(
-      container: container, scope: scope, context: ResolutionContext(prefix: prefix),
-      holder: holder)
-    defer { resolver.context.finish() }
+      container: container, scope: scope, context: .make(prefix: prefix), holder: holder)
+    defer { resolver.context?.finish() }
     return try resolver.resolve(Service.self, name: name)
   }
 }
@@ -41,9 +40,9 @@ extension Resolver {
   func prepareDeferred<Service>(
     _ service: Service.Type, name: String?, kind: DependencyGraph.EdgeKind
   ) throws {
-    guard let dryRun = context.dryRun else { return }
+    guard let context, let dryRun = context.dryRun else { return }
     let key = ServiceKey(service: service, name: name)
-    dryRun.recordEdge(from: context.path.last?.registration, to: key, kind: kind)
+    dryRun.recordEdge(from: context.current, to: key, kind: kind)
     guard let target = container.registration(for: key) else {
       if service is any DeferredResolution.Type { return }
       throw missing(key)

@@ -9,6 +9,8 @@ protocol AnyRegistration: AnyObject, Sendable {
   /// The container the registration was made in: singletons and weak instances live there,
   /// and their factories resolve their dependencies from there.
   var owner: Container { get }
+  /// Marks the registration as planned by the plan with this identity.
+  func markPlanned(by plan: UnsafeRawPointer)
   /// Builds the service once in `validate()`'s dry run, dropping the instance.
   func buildInDryRun(_ resolver: Resolver) throws
 }
@@ -25,15 +27,17 @@ protocol AnyRegistration: AnyObject, Sendable {
 @usableFromInline
 final class Registration<Service: Sendable>: AnyRegistration, @unchecked Sendable {
   /// A factory, with or without runtime arguments (passed as one tuple).
-  @usableFromInline
-  enum Factory: Sendable {
+  enum Factory {
     case plain(@Sendable (Resolver) throws -> Service)
     case withArguments(@Sendable (Resolver, Any) throws -> Service)
   }
 
   @usableFromInline let key: ServiceKey
   @usableFromInline let lifetime: Lifetime
-  @usableFromInline let factory: Factory
+  /// The factory of a registration without runtime arguments (kept apart from the other kind,
+  /// and not optional, so the hot path calls it straight from the stored property).
+  @usableFromInline let make: @Sendable (Resolver) throws -> Service
+  let makeWithArguments: (@Sendable (Resolver, Any) throws -> Service)?
   @usableFromInline unowned let owner: Container
   /// The singleton, once created.
   @usableFromInline let instance = Atomic<UnsafeMutablePointer<Service>?>(nil)
@@ -42,12 +46,22 @@ final class Registration<Service: Sendable>: AnyRegistration, @unchecked Sendabl
   /// Set while the factory of a shared instance runs, under the creation lock: finding it set
   /// means the same thread asked for the instance again while building it, which is a cycle.
   let isBuilding = Atomic<Bool>(false)
+  /// The `ResolutionPlan` that proved this registration's graph clean, if any.
+  @usableFromInline let plannedBy = Atomic<UnsafeRawPointer?>(nil)
 
   init(key: ServiceKey, lifetime: Lifetime, owner: Container, factory: Factory) {
     self.key = key
     self.lifetime = lifetime
     self.owner = owner
-    self.factory = factory
+    switch factory {
+    case .plain(let make):
+      self.make = make
+      makeWithArguments = nil
+    case .withArguments(let make):
+      // Unreachable: only keys with arguments lead to this registration.
+      self.make = { _ in preconditionFailure("\(key) needs runtime arguments") }
+      makeWithArguments = make
+    }
   }
 
   deinit {
@@ -68,6 +82,11 @@ final class Registration<Service: Sendable>: AnyRegistration, @unchecked Sendabl
     let pointer = UnsafeMutablePointer<Service>.allocate(capacity: 1)
     pointer.initialize(to: value)
     instance.store(pointer, ordering: .releasing)
+  }
+
+  @usableFromInline
+  func markPlanned(by plan: UnsafeRawPointer) {
+    plannedBy.store(plan, ordering: .releasing)
   }
 
   @usableFromInline

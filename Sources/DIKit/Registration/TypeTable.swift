@@ -8,10 +8,13 @@ struct TypeTable: Sendable {
   @usableFromInline let slots: [Slot]
   @usableFromInline let shift: UInt
 
+  /// `@unchecked Sendable`: `registration` is always a `Registration`, which is `Sendable`;
+  /// `AnyObject` only erases its service type.
   @usableFromInline
-  struct Slot: Sendable {
+  struct Slot: @unchecked Sendable {
     @usableFromInline let type: ObjectIdentifier?
-    @usableFromInline let registration: (any AnyRegistration)?
+    /// Unretained: the registry keeps every registration alive in `all`.
+    @usableFromInline let registration: Unmanaged<AnyObject>?
   }
 
   init(_ registrations: [any AnyRegistration]) {
@@ -23,8 +26,9 @@ struct TypeTable: Sendable {
     for registration in registrations {
       let type = ObjectIdentifier(registration.key.service)
       var index = Self.home(of: type, shift: shift)
-      while let occupant = slots[index].type, occupant != type { index = (index + 1) & (capacity - 1) }
-      slots[index] = Slot(type: type, registration: registration)
+      // Keys are unique in a registry, so the first free slot is this one's.
+      while slots[index].type != nil { index = (index + 1) & (capacity - 1) }
+      slots[index] = Slot(type: type, registration: Unmanaged.passUnretained(registration))
     }
     self.slots = slots
     self.shift = shift
@@ -36,8 +40,8 @@ struct TypeTable: Sendable {
     Int(truncatingIfNeeded: (UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15) >> shift)
   }
 
-  @inlinable
-  func registration(for type: ObjectIdentifier) -> (any AnyRegistration)? {
+  @inlinable @inline(__always)
+  func registration(for type: ObjectIdentifier) -> Unmanaged<AnyObject>? {
     slots.withUnsafeBufferPointer { slots in
       let mask = slots.count - 1
       var index = Self.home(of: type, shift: shift)

@@ -29,6 +29,8 @@ public final class Container: Sendable {
   private let table = Mutex(RegistrationTable())
   /// The snapshot that resolutions read without a lock; `nil` after a registration.
   @usableFromInline let published = Atomic<Unmanaged<Registry>?>(nil)
+  /// What the last successful `validate()` proved; `nil` after a registration.
+  @usableFromInline let plan = Atomic<Unmanaged<ResolutionPlan>?>(nil)
 
   /// Creates an empty container.
   ///
@@ -139,6 +141,7 @@ public final class Container: Sendable {
     table.withLock { table in
       table.add(registration)
       published.store(nil, ordering: .releasing)
+      plan.store(nil, ordering: .releasing)
     }
   }
 
@@ -158,17 +161,21 @@ public final class Container: Sendable {
   public func resolve<Service: Sendable>(
     _ service: Service.Type = Service.self, name: String? = nil
   ) throws -> Service {
-    guard let found = registration(for: Service.self, name: name) else {
-      return try Resolver.topLevel(in: self, scope: nil).resolve(Service.self, name: name)
+    guard let found = lookup(Service.self, name: name) else {
+      return try resolveUnregistered(Service.self, name: name, scope: nil)
     }
-    let registration = unsafeDowncast(found, to: Registration<Service>.self)
-    // The singleton hit: one table lookup and one atomic load, no lock.
-    if registration.lifetime == .singleton, let instance = registration.existingInstance {
-      return instance
+    return try found._withUnsafeGuaranteedRef { found in
+      // The key the registration was found under includes `Service`, so the cast cannot fail.
+      let registration = unsafeDowncast(found, to: Registration<Service>.self)
+      // The singleton hit: one table lookup and one atomic load, no lock.
+      if registration.lifetime == .singleton, let instance = registration.existingInstance {
+        return instance
+      }
+      if let resolver = plannedResolver(for: registration, scope: nil) {
+        do { return try registration.resolve(with: resolver) } catch is PlanDeviation {}
+      }
+      return try registration.resolveChecked(in: self, scope: nil)
     }
-    let resolver = Resolver.topLevel(in: self, scope: nil)
-    defer { resolver.context.finish() }
-    return try registration.resolve(with: resolver)
   }
 
   /// Resolves a service whose factory takes runtime arguments.
@@ -183,7 +190,7 @@ public final class Container: Sendable {
     arguments first: First, _ other: repeat each Other
   ) throws -> Service {
     let resolver = Resolver.topLevel(in: self, scope: nil)
-    defer { resolver.context.finish() }
+    defer { resolver.context?.finish() }
     return try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
   }
 
@@ -224,17 +231,45 @@ public final class Container: Sendable {
 
   // MARK: Lookup
 
-  /// The registration for an unnamed or named service without arguments, here or in a parent.
+  /// A resolver for a planned resolution of `registration`, if the last `validate()` planned
+  /// it and nothing has been registered since.
   @inlinable
-  func registration(for service: Any.Type, name: String?) -> (any AnyRegistration)? {
-    if let found = registry()._withUnsafeGuaranteedRef({ $0.registration(for: service, name: name) }) {
+  func plannedResolver<Service>(for registration: Registration<Service>, scope: Scope?) -> Resolver? {
+    guard let plan = plan.load(ordering: .acquiring),
+      registration.plannedBy.load(ordering: .acquiring) == UnsafeRawPointer(plan.toOpaque()),
+      plan._withUnsafeGuaranteedRef({ $0.isCurrent(for: self) })
+    else { return nil }
+    return Resolver(
+      container: self, scope: scope, context: nil, holder: .transient, depth: 0,
+      depthLimit: plan._withUnsafeGuaranteedRef { $0.depthLimit })
+  }
+
+  /// A service without a registration: a `Lazy` or `Provider`, or the error.
+  @usableFromInline
+  func resolveUnregistered<Service: Sendable>(
+    _ service: Service.Type, name: String?, scope: Scope?
+  ) throws -> Service {
+    let resolver = Resolver.topLevel(in: self, scope: scope)
+    defer { resolver.context?.finish() }
+    return try resolver.resolve(Service.self, name: name)
+  }
+
+  /// The registration for an unnamed or named service without arguments, here or in a parent,
+  /// unretained (the registries keep it alive as long as the container).
+  @inlinable @inline(__always)
+  func lookup(_ service: Any.Type, name: String?) -> Unmanaged<AnyObject>? {
+    if let found = registry()._withUnsafeGuaranteedRef({ $0.lookup(service, name: name) }) {
       return found
     }
-    var ancestor = parent
+    guard let parent else { return nil }
+    return parent.lookupInAncestors(service, name: name)
+  }
+
+  @usableFromInline
+  func lookupInAncestors(_ service: Any.Type, name: String?) -> Unmanaged<AnyObject>? {
+    var ancestor: Container? = self
     while let container = ancestor {
-      if let found = container.registry()._withUnsafeGuaranteedRef({
-        $0.registration(for: service, name: name)
-      }) {
+      if let found = container.registry()._withUnsafeGuaranteedRef({ $0.lookup(service, name: name) }) {
         return found
       }
       ancestor = container.parent
@@ -255,7 +290,7 @@ public final class Container: Sendable {
   }
 
   /// The published snapshot, built first if a registration dropped it.
-  @inlinable
+  @inlinable @inline(__always)
   func registry() -> Unmanaged<Registry> {
     published.load(ordering: .acquiring) ?? publishRegistry()
   }
@@ -271,6 +306,29 @@ public final class Container: Sendable {
       published.store(unmanaged, ordering: .releasing)
       return unmanaged
     }
+  }
+
+  /// Publishes what `validate()` proved: marks the planned registrations and stores the plan,
+  /// unless something was registered since the dry run began.
+  func adopt(_ plan: ResolutionPlan, for registrations: [any AnyRegistration]) {
+    table.withLock { table in
+      guard plan.isCurrent(for: self) else { return }
+      table.plans.append(plan)
+      let token = UnsafeRawPointer(Unmanaged.passUnretained(plan).toOpaque())
+      for registration in registrations { registration.markPlanned(by: token) }
+      self.plan.store(Unmanaged.passUnretained(plan), ordering: .releasing)
+    }
+  }
+
+  /// The published snapshots of this container and its ancestors, innermost first.
+  func currentRegistries() -> [Unmanaged<Registry>] {
+    var registries: [Unmanaged<Registry>] = []
+    var container: Container? = self
+    while let current = container {
+      registries.append(current.registry())
+      container = current.parent
+    }
+    return registries
   }
 
   /// Every registration this container sees: its own, then its parents' that it does not
@@ -290,19 +348,13 @@ public final class Container: Sendable {
   }
 }
 
-extension Resolver {
-  /// A resolver for a new top-level resolution.
-  @usableFromInline
-  static func topLevel(in container: Container, scope: Scope?) -> Resolver {
-    Resolver(container: container, scope: scope, context: ResolutionContext(), holder: .transient)
-  }
-}
-
 /// The registrations as made, in order, with every snapshot built from them.
 struct RegistrationTable {
   private var order: [ServiceKey] = []
   private var current: [ServiceKey: any AnyRegistration] = [:]
   var snapshots: [Registry] = []
+  /// Every plan `validate()` made, kept for the same reason as the snapshots.
+  var plans: [ResolutionPlan] = []
 
   mutating func add(_ registration: any AnyRegistration) {
     if current.updateValue(registration, forKey: registration.key) == nil {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How a registration becomes an instance under each lifetime.
 ///
 /// The two hot cases, a transient build and a singleton hit, are inlinable so that a call site
@@ -8,7 +10,7 @@ extension Registration {
   func resolve(with resolver: Resolver) throws -> Service {
     switch lifetime {
     case .transient:
-      return try build(with: resolver, in: resolver.container)
+      return try build(with: resolver, in: resolver.unmanagedContainer)
     case .singleton:
       if let instance = existingInstance { return instance }
       return try createSingleton(with: resolver)
@@ -17,33 +19,42 @@ extension Registration {
     }
   }
 
-  /// Runs the factory with this service on the path, in `container`.
+  /// Runs the factory in `container`: with this service on the path in a checked resolution,
+  /// one level deeper in a planned one.
   @inlinable
-  func build(with resolver: Resolver, in container: Container) throws -> Service {
-    let context = resolver.context
+  func build(with resolver: Resolver, in container: Unmanaged<Container>) throws -> Service {
+    let holder = lifetime == .transient ? resolver.holder : lifetime
+    guard let context = resolver.context else {
+      guard resolver.depth < resolver.depthLimit else { throw PlanDeviation() }
+      return try make(resolver.descending(into: container, holder: holder))
+    }
     try context.enter(self)
     defer { context.leave() }
-    let inner = Resolver(
-      container: container, scope: resolver.scope, context: context,
-      holder: lifetime == .transient ? resolver.holder : lifetime)
-    switch factory {
-    case .plain(let make): return try make(inner)
-    case .withArguments(let make): return try make(inner, ())
-    }
+    return try make(resolver.descending(into: container, holder: holder))
   }
 
-  /// Runs a factory that takes runtime arguments.
+  func build(with resolver: Resolver, in container: Container) throws -> Service {
+    try build(with: resolver, in: Unmanaged.passUnretained(container))
+  }
+
+  /// Runs a factory that takes runtime arguments (always transient).
   func build(with resolver: Resolver, arguments: Any) throws -> Service {
-    let context = resolver.context
+    // Keys with arguments lead only to registrations made with them.
+    guard let makeWithArguments else { preconditionFailure("\(key) takes no runtime arguments") }
+    guard let context = resolver.context else {
+      guard resolver.depth < resolver.depthLimit else { throw PlanDeviation() }
+      return try makeWithArguments(
+        Resolver(
+          container: resolver.container, scope: resolver.scope, context: nil,
+          holder: resolver.holder, depth: resolver.depth + 1, depthLimit: resolver.depthLimit),
+        arguments)
+    }
     try context.enter(self)
     defer { context.leave() }
-    let inner = Resolver(
-      container: resolver.container, scope: resolver.scope, context: context,
-      holder: resolver.holder)
-    switch factory {
-    case .plain(let make): return try make(inner)
-    case .withArguments(let make): return try make(inner, arguments)
-    }
+    return try makeWithArguments(
+      Resolver(
+        container: resolver.container, scope: resolver.scope, context: context,
+        holder: resolver.holder), arguments)
   }
 
   /// The first creation of a singleton, once, under the creation lock. Its factory resolves
@@ -62,14 +73,16 @@ extension Registration {
   @usableFromInline
   func resolveShared(with resolver: Resolver) throws -> Service {
     if resolver.holder.captures(lifetime) {
-      throw resolver.context.captiveError(holding: self)
+      guard let context = resolver.context else { throw PlanDeviation() }
+      throw context.captiveError(holding: self)
     }
     switch lifetime {
     case .graph:
+      guard let context = resolver.context else { throw PlanDeviation() }
       let identity = ObjectIdentifier(self)
-      if let instance = resolver.context.graphInstances[identity] { return instance as! Service }
+      if let instance = context.graphInstances[identity] { return instance as! Service }
       let value = try build(with: resolver, in: resolver.container)
-      resolver.context.graphInstances[identity] = value
+      context.graphInstances[identity] = value
       return value
     case .weak:
       return try owner.creationLock.withLock {
@@ -80,7 +93,8 @@ extension Registration {
       }
     case .scoped:
       guard let scope = resolver.scope else {
-        throw ResolutionError.scopeRequired(key, path: resolver.context.chain.map(\.key))
+        guard let context = resolver.context else { throw PlanDeviation() }
+        throw ResolutionError.scopeRequired(key, path: context.chain.map(\.key))
       }
       if let instance = scope.instance(for: self) { return instance as! Service }
       return try owner.creationLock.withLock {
@@ -100,7 +114,8 @@ extension Registration {
   /// that the path of this resolution alone cannot show, and waiting would deadlock.
   func buildOnce(with resolver: Resolver, in container: Container) throws -> Service {
     guard !isBuilding.load(ordering: .relaxed) else {
-      throw resolver.context.cycleError(closingWith: self)
+      guard let context = resolver.context else { throw PlanDeviation() }
+      throw context.cycleError(closingWith: self)
     }
     isBuilding.store(true, ordering: .relaxed)
     defer { isBuilding.store(false, ordering: .relaxed) }
@@ -114,6 +129,14 @@ extension Registration {
     }
     return value as AnyObject
   }
+
+  /// A checked top-level resolution: with a context, so every error names its chain.
+  @usableFromInline
+  func resolveChecked(in container: Container, scope: Scope?) throws -> Service {
+    let resolver = Resolver.topLevel(in: container, scope: scope)
+    defer { resolver.context?.finish() }
+    return try resolve(with: resolver)
+  }
 }
 
 // MARK: - validate()'s dry run
@@ -122,18 +145,18 @@ extension Registration {
   /// Builds the service as `validate()` does: every factory runs, shared instances are kept
   /// for the dry run only, and a factory's own error is reported with the service it built.
   func resolveInDryRun(with resolver: Resolver) throws -> Service {
-    guard let dryRun = resolver.context.dryRun else { return try resolve(with: resolver) }
-    if resolver.holder.captures(lifetime) {
-      throw resolver.context.captiveError(holding: self)
+    guard let context = resolver.context, let dryRun = context.dryRun else {
+      return try resolve(with: resolver)
     }
+    if resolver.holder.captures(lifetime) { throw context.captiveError(holding: self) }
     let identity = ObjectIdentifier(self)
     switch lifetime {
     case .transient:
       return try buildReportingFactoryErrors(with: resolver, in: resolver.container)
     case .graph:
-      if let instance = resolver.context.graphInstances[identity] { return instance as! Service }
+      if let instance = context.graphInstances[identity] { return instance as! Service }
       let value = try buildReportingFactoryErrors(with: resolver, in: resolver.container)
-      resolver.context.graphInstances[identity] = value
+      context.graphInstances[identity] = value
       return value
     case .singleton, .weak, .scoped:
       if let instance = dryRun.instances[identity] { return instance as! Service }
@@ -153,7 +176,8 @@ extension Registration {
     } catch let error as ResolutionError {
       throw error
     } catch {
-      throw ResolutionError.factoryFailed(key, path: resolver.context.chain.map(\.key), error: error)
+      let path = resolver.context?.chain.map(\.key) ?? []
+      throw ResolutionError.factoryFailed(key, path: path, error: error)
     }
   }
 }

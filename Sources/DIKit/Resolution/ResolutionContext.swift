@@ -1,23 +1,35 @@
-/// The state of one top-level resolution: the chain of services being built, for cycle and
-/// captive-dependency errors, and the instances with the `graph` lifetime.
+/// The state of one checked top-level resolution: the chain of services being built, for
+/// cycle and captive-dependency errors, and the instances with the `graph` lifetime.
 ///
 /// A context belongs to one `resolve` call on one thread: factories get it inside a
 /// ``Resolver``, which is deliberately not `Sendable`, so it cannot reach another thread.
+///
+/// It is one allocation: the header and the first steps of the path live in a single
+/// `ManagedBuffer`, whose memory is reached through pointers (`state`), so pushing and popping
+/// a step costs no reference counting and no dynamic exclusivity check, which a class's stored
+/// `var` properties, `ManagedBuffer.header` among them, pay on every access.
 @usableFromInline
-final class ResolutionContext {
-  /// The services being built, outermost first.
-  @usableFromInline var path: ContiguousArray<PathStep> = []
-  /// The services that were being built when the `Lazy` or `Provider` that started this
-  /// resolution was made: shown in messages, and counted towards the depth limit.
-  let prefix: [any AnyRegistration]
-  /// Instances with the `graph` lifetime, by registration.
-  var graphInstances: [ObjectIdentifier: Any] = [:]
-  /// Set for `validate()`'s dry run.
-  let dryRun: DryRun?
-  /// False in a dry run and once the top-level call has returned: resolvers then take the
-  /// slow path (record edges, or start a fresh resolution for an escaped resolver).
-  @usableFromInline private(set) var isPlain: Bool
-  private(set) var isFinished = false
+final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep> {
+  @usableFromInline
+  struct Header {
+    /// Steps on the path; the first `inlineCapacity` live in the buffer, the rest in `overflow`.
+    @usableFromInline var count = 0
+    @usableFromInline var inlineCapacity = 0
+    @usableFromInline var overflow: [PathStep] = []
+    /// How long the path may grow: unlimited unless there is a prefix (see `maximumDepth`).
+    @usableFromInline var depthLimit = Int.max
+    /// False in a dry run and once the top-level call has returned: resolvers then take the
+    /// slow path (record edges, or start a fresh resolution for a resolver kept too long).
+    @usableFromInline var isPlain = true
+    var isFinished = false
+    /// The services that were being built when the `Lazy` or `Provider` that started this
+    /// resolution was made: shown in messages, and counted towards the depth limit.
+    var prefix: [any AnyRegistration] = []
+    /// Instances with the `graph` lifetime, by registration.
+    var graphInstances: [ObjectIdentifier: Any] = [:]
+    /// Set for `validate()`'s dry run.
+    var dryRun: DryRun?
+  }
 
   /// A resolution started by a `Lazy` or `Provider` that goes deeper than this, counting the
   /// prefix, is a cycle through fresh resolutions (a `Lazy` read while its owner is still being
@@ -25,56 +37,103 @@ final class ResolutionContext {
   /// a service that appears on it twice is caught when it enters.
   static let maximumDepth = 100
 
-  /// How long `path` may grow: unlimited unless a prefix is present (see `maximumDepth`).
-  @usableFromInline let depthLimit: Int
-
-  init(prefix: [any AnyRegistration], dryRun: DryRun?) {
-    self.prefix = prefix
-    self.dryRun = dryRun
-    isPlain = dryRun == nil
-    depthLimit = prefix.isEmpty ? .max : max(Self.maximumDepth - prefix.count, 0)
-    path.reserveCapacity(8)
+  /// The header, in place.
+  @inlinable
+  var state: UnsafeMutablePointer<Header> {
+    // Valid while the context lives; every use is within a method of the context.
+    withUnsafeMutablePointerToHeader { $0 }
   }
 
   /// The context of a plain top-level resolution.
   @usableFromInline
-  convenience init() {
-    self.init(prefix: [], dryRun: nil)
+  static func make() -> ResolutionContext {
+    let buffer = create(minimumCapacity: 8) { _ in Header() }
+    let context = unsafeDowncast(buffer, to: ResolutionContext.self)
+    context.state.pointee.inlineCapacity = 8
+    return context
   }
 
-  convenience init(prefix: [any AnyRegistration]) {
-    self.init(prefix: prefix, dryRun: nil)
+  static func make(prefix: [any AnyRegistration]) -> ResolutionContext {
+    let context = make()
+    context.state.pointee.prefix = prefix
+    if !prefix.isEmpty { context.state.pointee.depthLimit = max(maximumDepth - prefix.count, 0) }
+    return context
   }
 
-  convenience init(dryRun: DryRun) {
-    self.init(prefix: [], dryRun: dryRun)
+  static func make(dryRun: DryRun) -> ResolutionContext {
+    let context = make()
+    context.state.pointee.dryRun = dryRun
+    context.state.pointee.isPlain = false
+    return context
+  }
+
+  @inlinable var isPlain: Bool { state.pointee.isPlain }
+  var isFinished: Bool { state.pointee.isFinished }
+  var dryRun: DryRun? { state.pointee.dryRun }
+  var prefix: [any AnyRegistration] { state.pointee.prefix }
+
+  var graphInstances: [ObjectIdentifier: Any] {
+    get { state.pointee.graphInstances }
+    set { state.pointee.graphInstances = newValue }
   }
 
   /// Marks the top-level call as returned.
   @usableFromInline
   func finish() {
-    isFinished = true
-    isPlain = false
+    state.pointee.isFinished = true
+    state.pointee.isPlain = false
+  }
+
+  /// The service being built, if any.
+  var current: (any AnyRegistration)? {
+    let count = state.pointee.count
+    return count == 0 ? nil : step(at: count - 1).registration
   }
 
   /// Pushes `registration` on the path, or throws if it is already there (a cycle).
   @inlinable
   func enter(_ registration: any AnyRegistration) throws {
     let identity = ObjectIdentifier(registration)
-    for step in path where ObjectIdentifier(step.registration) == identity {
+    let found = withUnsafeMutablePointers { header, steps -> Bool in
+      let inline = min(header.pointee.count, header.pointee.inlineCapacity)
+      for index in 0..<inline where ObjectIdentifier(steps[index].registration) == identity {
+        return true
+      }
+      return header.pointee.overflow.contains { ObjectIdentifier($0.registration) == identity }
+    }
+    if found || state.pointee.count >= state.pointee.depthLimit {
       throw cycleError(closingWith: registration)
     }
-    if path.count >= depthLimit { throw cycleError(closingWith: registration) }
-    path.append(PathStep(registration: registration))
+    withUnsafeMutablePointers { header, steps in
+      let count = header.pointee.count
+      if count < header.pointee.inlineCapacity {
+        (steps + count).initialize(to: PathStep(registration: registration))
+      } else {
+        header.pointee.overflow.append(PathStep(registration: registration))
+      }
+      header.pointee.count = count + 1
+    }
   }
 
   @inlinable
   func leave() {
-    path.removeLast()
+    withUnsafeMutablePointers { header, _ in
+      header.pointee.count -= 1
+      if header.pointee.count >= header.pointee.inlineCapacity { header.pointee.overflow.removeLast() }
+    }
+  }
+
+  private func step(at index: Int) -> PathStep {
+    withUnsafeMutablePointers { header, steps in
+      index < header.pointee.inlineCapacity
+        ? steps[index] : header.pointee.overflow[index - header.pointee.inlineCapacity]
+    }
   }
 
   /// The services being built, outermost first, including those of the prefix.
-  var chain: [any AnyRegistration] { prefix + path.map(\.registration) }
+  var chain: [any AnyRegistration] {
+    prefix + (0..<state.pointee.count).map { step(at: $0).registration }
+  }
 
   /// The cycle from the last time `registration` was entered; when it is not on this chain,
   /// it is being built further up the stack, by a resolution that started this one.

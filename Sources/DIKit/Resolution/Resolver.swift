@@ -13,23 +13,65 @@
 /// }
 /// ```
 ///
-/// A resolver is valid while its factory runs. It is deliberately not `Sendable`: to resolve
-/// something later, or from another task, inject a ``Lazy`` or a ``Provider`` instead of
-/// keeping the resolver.
+/// A resolver is valid while its factory runs, and must not outlive it: to resolve something
+/// later, or from another task, inject a ``Lazy`` or a ``Provider`` instead. Swift 6 holds you
+/// to that: a resolver is not `Sendable` and every service must be, so a service cannot keep
+/// one, and a factory cannot hand it to another task.
 public struct Resolver {
-  @usableFromInline let container: Container
-  @usableFromInline let scope: Scope?
-  @usableFromInline let context: ResolutionContext
+  /// Unretained: the top-level call keeps the container (and its ancestors, which it holds)
+  /// alive for as long as its resolvers may run, and a resolver must not outlive that call.
+  /// Reference counting it at every level was a fifth of a transient resolution's cost.
+  @usableFromInline let unmanagedContainer: Unmanaged<Container>
+  /// Unretained, like the container: the scope's `resolve` keeps it alive.
+  @usableFromInline let unmanagedScope: Unmanaged<Scope>?
+  /// The checked resolution's state; `nil` in a planned resolution (see `ResolutionPlan`).
+  @usableFromInline let context: ResolutionContext?
   /// The nearest service on the path that is not transient: the one that keeps what this
   /// resolver builds (`.transient` when there is none).
   @usableFromInline let holder: Lifetime
+  /// In a planned resolution: how many factories deep this resolver is, and how deep the plan
+  /// allows.
+  @usableFromInline let depth: Int
+  @usableFromInline let depthLimit: Int
 
   @usableFromInline
-  init(container: Container, scope: Scope?, context: ResolutionContext, holder: Lifetime) {
-    self.container = container
-    self.scope = scope
+  init(
+    container: Container, scope: Scope?, context: ResolutionContext?, holder: Lifetime,
+    depth: Int = 0, depthLimit: Int = 0
+  ) {
+    unmanagedContainer = Unmanaged.passUnretained(container)
+    unmanagedScope = scope.map { Unmanaged.passUnretained($0) }
     self.context = context
     self.holder = holder
+    self.depth = depth
+    self.depthLimit = depthLimit
+  }
+
+  @usableFromInline
+  var container: Container { unmanagedContainer.takeUnretainedValue() }
+
+  @usableFromInline
+  var scope: Scope? { unmanagedScope?.takeUnretainedValue() }
+
+  /// A resolver one factory deeper, in `container`, held by `holder`.
+  @inlinable
+  func descending(into container: Unmanaged<Container>, holder: Lifetime) -> Resolver {
+    Resolver(
+      unmanagedContainer: container, unmanagedScope: unmanagedScope, context: context,
+      holder: holder, depth: depth + 1, depthLimit: depthLimit)
+  }
+
+  @inlinable
+  init(
+    unmanagedContainer: Unmanaged<Container>, unmanagedScope: Unmanaged<Scope>?,
+    context: ResolutionContext?, holder: Lifetime, depth: Int, depthLimit: Int
+  ) {
+    self.unmanagedContainer = unmanagedContainer
+    self.unmanagedScope = unmanagedScope
+    self.context = context
+    self.holder = holder
+    self.depth = depth
+    self.depthLimit = depthLimit
   }
 
   /// Resolves a service, building it and its dependencies as their lifetimes say.
@@ -47,12 +89,16 @@ public struct Resolver {
   public func resolve<Service: Sendable>(
     _ service: Service.Type = Service.self, name: String? = nil
   ) throws -> Service {
-    guard context.isPlain else { return try resolveSpecially(Service.self, name: name) }
-    guard let found = container.registration(for: Service.self, name: name) else {
+    if let context, !context.isPlain { return try resolveSpecially(Service.self, name: name) }
+    let found = unmanagedContainer._withUnsafeGuaranteedRef { $0.lookup(Service.self, name: name) }
+    guard let found else {
+      if context == nil { throw PlanDeviation() }
       return try resolveUnregistered(Service.self, name: name)
     }
     // The key the registration was found under includes `Service`, so the cast cannot fail.
-    return try unsafeDowncast(found, to: Registration<Service>.self).resolve(with: self)
+    return try found._withUnsafeGuaranteedRef {
+      try unsafeDowncast($0, to: Registration<Service>.self).resolve(with: self)
+    }
   }
 
   /// Resolves a service whose factory takes runtime arguments.
@@ -70,14 +116,14 @@ public struct Resolver {
     _ service: Service.Type = Service.self, name: String? = nil,
     arguments first: First, _ other: repeat each Other
   ) throws -> Service {
-    if context.isFinished {
+    if let context, context.isFinished {
       let resolver = Self.topLevel(in: container, scope: scope)
-      defer { resolver.context.finish() }
+      defer { resolver.context?.finish() }
       return try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
     }
     let key = ServiceKey(
       service: Service.self, name: name, arguments: (First, repeat each Other).self)
-    context.dryRun?.recordEdge(from: context.path.last?.registration, to: key, kind: .direct)
+    context?.dryRun?.recordEdge(from: context?.current, to: key, kind: .direct)
     guard let found = container.registration(for: key) else { throw missing(key) }
     let registration = unsafeDowncast(found, to: Registration<Service>.self)
     return try registration.build(with: self, arguments: (first, (repeat each other)))
@@ -119,19 +165,25 @@ public struct Resolver {
 // MARK: - The slow paths
 
 extension Resolver {
+  /// A resolver for a new checked top-level resolution.
+  @usableFromInline
+  static func topLevel(in container: Container, scope: Scope?) -> Resolver {
+    Resolver(container: container, scope: scope, context: .make(), holder: .transient)
+  }
+
   /// Resolution in `validate()`'s dry run, or through a resolver kept past its factory.
   @usableFromInline
   func resolveSpecially<Service: Sendable>(_ service: Service.Type, name: String?) throws -> Service {
-    if context.isFinished {
+    guard let context, let dryRun = context.dryRun else {
       let resolver = Self.topLevel(in: container, scope: scope)
-      defer { resolver.context.finish() }
+      defer { resolver.context?.finish() }
       return try resolver.resolve(Service.self, name: name)
     }
     let key = ServiceKey(service: Service.self, name: name)
     guard let found = container.registration(for: key) else {
       return try resolveUnregistered(Service.self, name: name)
     }
-    context.dryRun?.recordEdge(from: context.path.last?.registration, to: key, kind: .direct)
+    dryRun.recordEdge(from: context.current, to: key, kind: .direct)
     return try unsafeDowncast(found, to: Registration<Service>.self).resolveInDryRun(with: self)
   }
 
@@ -143,16 +195,20 @@ extension Resolver {
       return try deferred.make(resolvingFrom: self, name: name) as! Service
     }
     let key = ServiceKey(service: Service.self, name: name)
-    context.dryRun?.recordEdge(from: context.path.last?.registration, to: key, kind: .direct)
+    context?.dryRun?.recordEdge(from: context?.current, to: key, kind: .direct)
     throw missing(key)
   }
 
-  func missing(_ key: ServiceKey) -> ResolutionError {
-    .missing(key, path: context.chain.map(\.key), registered: container.visibleRegistrations().map(\.key))
+  /// The missing-registration error, or a plan deviation where there is no path to name.
+  func missing(_ key: ServiceKey) -> any Error {
+    guard let context else { return PlanDeviation() }
+    return ResolutionError.missing(
+      key, path: context.chain.map(\.key), registered: container.visibleRegistrations().map(\.key))
   }
 
   /// What a `Lazy` or `Provider` made here needs to resolve later.
-  var origin: ResolutionOrigin {
-    ResolutionOrigin(container: container, scope: scope, prefix: context.chain, holder: holder)
+  func origin() throws -> ResolutionOrigin {
+    guard let context else { throw PlanDeviation() }
+    return ResolutionOrigin(container: container, scope: scope, prefix: context.chain, holder: holder)
   }
 }

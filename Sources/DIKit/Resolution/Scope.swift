@@ -34,9 +34,16 @@ public final class Scope: Sendable {
   public func resolve<Service: Sendable>(
     _ service: Service.Type = Service.self, name: String? = nil
   ) throws -> Service {
-    let resolver = Resolver.topLevel(in: container, scope: self)
-    defer { resolver.context.finish() }
-    return try resolver.resolve(Service.self, name: name)
+    guard let found = container.lookup(Service.self, name: name) else {
+      return try container.resolveUnregistered(Service.self, name: name, scope: self)
+    }
+    return try found._withUnsafeGuaranteedRef { found in
+      let registration = unsafeDowncast(found, to: Registration<Service>.self)
+      if let resolver = container.plannedResolver(for: registration, scope: self) {
+        do { return try registration.resolve(with: resolver) } catch is PlanDeviation {}
+      }
+      return try registration.resolveChecked(in: container, scope: self)
+    }
   }
 
   /// Resolves a service whose factory takes runtime arguments, within this scope.
@@ -51,7 +58,7 @@ public final class Scope: Sendable {
     arguments first: First, _ other: repeat each Other
   ) throws -> Service {
     let resolver = Resolver.topLevel(in: container, scope: self)
-    defer { resolver.context.finish() }
+    defer { resolver.context?.finish() }
     return try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
   }
 
