@@ -51,19 +51,30 @@ struct NameTable: Sendable {
     let ascii: UInt64 = 0x8080_8080_8080_8080
     var hash = UInt64(truncatingIfNeeded: seed) ^ UInt64(bytes.count)
     var offset = 0
-    if let base = bytes.baseAddress {
-      while offset + 8 <= bytes.count {
-        let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-        guard word & ascii == 0 else { return nil }
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+      let count = bytes.count
+      func mix(_ word: UInt64) -> Bool {
         hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-        offset += 8
+        return word & ascii == 0
       }
-      var tail: UInt64 = 0
-      for index in offset..<bytes.count {
-        tail |= UInt64(base[index]) << (8 * UInt64(index - offset))
+      var isASCII = true
+      if count >= 8 {
+        while offset + 8 < count {
+          isASCII = mix(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) && isASCII
+          offset += 8
+        }
+        // The last eight bytes, overlapping the previous word if need be.
+        isASCII = mix(base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) && isASCII
+      } else if count >= 4 {
+        let low = UInt64(base.loadUnaligned(as: UInt32.self))
+        let high = UInt64(base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        isASCII = mix(low | high << 32)
+      } else {
+        var word: UInt64 = 0
+        for index in 0..<count { word |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << (8 * UInt64(index)) }
+        isASCII = mix(word)
       }
-      guard tail & ascii == 0 else { return nil }
-      hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
+      guard isASCII else { return nil }
     }
     // Murmur's finaliser, so that the low bits the table indexes by depend on every byte.
     hash = (hash ^ (hash >> 33)) &* 0xFF51_AFD7_ED55_8CCD

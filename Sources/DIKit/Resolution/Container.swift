@@ -171,7 +171,9 @@ public final class Container: Sendable {
       if registration.lifetime == .singleton, let instance = registration.existingInstance {
         return instance
       }
-      if let resolver = plannedResolver(for: registration, scope: nil) {
+      if let depthLimit = plannedDepthLimit(for: registration) {
+        let resolver = Resolver(
+          container: self, scope: nil, context: nil, holder: .transient, depthLimit: depthLimit)
         do { return try registration.resolve(with: resolver) } catch is PlanDeviation {}
       }
       return try registration.resolveChecked(in: self, scope: nil)
@@ -231,17 +233,14 @@ public final class Container: Sendable {
 
   // MARK: Lookup
 
-  /// A resolver for a planned resolution of `registration`, if the last `validate()` planned
-  /// it and nothing has been registered since.
-  @inlinable
-  func plannedResolver<Service>(for registration: Registration<Service>, scope: Scope?) -> Resolver? {
+  /// How deep a planned resolution of `registration` may go, if the last `validate()` planned
+  /// it and nothing has been registered since; `nil` when it must be resolved checked.
+  @inlinable @inline(__always)
+  func plannedDepthLimit<Service>(for registration: Registration<Service>) -> Int? {
     guard let plan = plan.load(ordering: .acquiring),
-      registration.plannedBy.load(ordering: .acquiring) == UnsafeRawPointer(plan.toOpaque()),
-      plan._withUnsafeGuaranteedRef({ $0.isCurrent(for: self) })
+      registration.plannedBy.load(ordering: .acquiring) == UnsafeRawPointer(plan.toOpaque())
     else { return nil }
-    return Resolver(
-      container: self, scope: scope, context: nil, holder: .transient, depth: 0,
-      depthLimit: plan._withUnsafeGuaranteedRef { $0.depthLimit })
+    return plan._withUnsafeGuaranteedRef { $0.isCurrent(for: self) ? $0.depthLimit : nil }
   }
 
   /// A service without a registration: a `Lazy` or `Provider`, or the error.

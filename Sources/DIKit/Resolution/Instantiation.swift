@@ -6,7 +6,7 @@ import Synchronization
 /// that knows its service type compiles them down to a few loads and the factory call. Every
 /// other case, and every first creation, takes a non-inlinable slow path.
 extension Registration {
-  @inlinable
+  @inlinable @inline(__always)
   func resolve(with resolver: Resolver) throws -> Service {
     switch lifetime {
     case .transient:
@@ -21,7 +21,7 @@ extension Registration {
 
   /// Runs the factory in `container`: with this service on the path in a checked resolution,
   /// one level deeper in a planned one.
-  @inlinable
+  @inlinable @inline(__always)
   func build(with resolver: Resolver, in container: Unmanaged<Container>) throws -> Service {
     let holder = lifetime == .transient ? resolver.holder : lifetime
     guard let context = resolver.context else {

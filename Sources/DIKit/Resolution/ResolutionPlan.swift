@@ -25,8 +25,12 @@ final class ResolutionPlan: Sendable {
   }
 
   /// Whether the container and its ancestors still have the registrations the plan saw.
-  @inlinable
+  @inlinable @inline(__always)
   func isCurrent(for container: Container) -> Bool {
+    // The common case, a container without parents, without the loop.
+    if registries.count == 1, container.parent == nil {
+      return container.published.load(ordering: .acquiring)?.toOpaque() == registries[0].toOpaque()
+    }
     var current: Container? = container
     for registry in registries {
       guard let container = current,

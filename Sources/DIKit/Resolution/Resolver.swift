@@ -54,7 +54,7 @@ public struct Resolver {
   var scope: Scope? { unmanagedScope?.takeUnretainedValue() }
 
   /// A resolver one factory deeper, in `container`, held by `holder`.
-  @inlinable
+  @inlinable @inline(__always)
   func descending(into container: Unmanaged<Container>, holder: Lifetime) -> Resolver {
     Resolver(
       unmanagedContainer: container, unmanagedScope: unmanagedScope, context: context,

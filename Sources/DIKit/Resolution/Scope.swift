@@ -39,7 +39,10 @@ public final class Scope: Sendable {
     }
     return try found._withUnsafeGuaranteedRef { found in
       let registration = unsafeDowncast(found, to: Registration<Service>.self)
-      if let resolver = container.plannedResolver(for: registration, scope: self) {
+      if let depthLimit = container.plannedDepthLimit(for: registration) {
+        let resolver = Resolver(
+          container: container, scope: self, context: nil, holder: .transient,
+          depthLimit: depthLimit)
         do { return try registration.resolve(with: resolver) } catch is PlanDeviation {}
       }
       return try registration.resolveChecked(in: container, scope: self)
