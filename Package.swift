@@ -74,7 +74,7 @@ let toolTargets: [Target] = [
   .target(name: "TerminalUI", dependencies: ["TutorKit"]),
   // A reference dependency-injection container, the one the container lessons take apart.
   // No dependencies: its benchmark against Swinject lives in the separate Benchmarks/ package.
-  .target(name: "DIKit"),
+  .target(name: "DIKit", exclude: ["README.md"]),
   // The executable: command line, line editor, and the one composition root.
   .executableTarget(
     name: "ditutor",

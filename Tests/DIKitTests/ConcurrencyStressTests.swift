@@ -156,4 +156,34 @@ struct ConcurrencyStressTests {
     #expect(resolved == 400 * "live".count)
     #expect(try container.resolve(Int.self, name: "n199") == 199)
   }
+
+  @Test func aValidatedContainerBuildsItsSingletonOnceUnderContention() async throws {
+    // After validate(), resolutions are planned; the real singleton is still first created
+    // by hundreds of tasks at once.
+    let builds = Counter()
+    let container = shopContainer()
+    container.register(ReportCache.self, lifetime: .singleton) { _ in
+      builds.increment()
+      return slowly { ReportCache() }
+    }
+    try container.validate()
+    let afterValidation = builds.count
+
+    let distinct = try await withDeadline(seconds: 20, "500 planned resolutions") {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for index in 0..<500 {
+          group.addTask {
+            _ = try index.isMultiple(of: 2)
+              ? container.resolve(CheckoutService.self) as AnyObject
+              : container.resolve(ReportCache.self)
+          }
+        }
+        try await group.waitForAll()
+      }
+      return try await identities(count: 100) { try container.resolve(ReportCache.self) }
+    }
+
+    #expect(distinct?.count == 1)
+    #expect(builds.count == afterValidation + 1)
+  }
 }

@@ -3,14 +3,14 @@ import Foundation
 /// The baseline: what a composition root writes without a container.
 enum HandWired {
   static func run(_ harness: inout Harness) {
-    harness.measure(Cases.graph, Implementation.handWired) { iterations in
+    harness.add(Cases.graph, Implementation.handWired) { iterations in
       for _ in 0..<iterations {
         blackHole(ScreenModel(service: Service(repository: Repository())))
       }
     }
 
     let root = Root(configuration: Configuration())
-    harness.measure(Cases.singleton, Implementation.handWired) { iterations in
+    harness.add(Cases.singleton, Implementation.handWired) { iterations in
       for _ in 0..<iterations { blackHole(root.configuration) }
     }
 
@@ -19,12 +19,12 @@ enum HandWired {
       var factories: [String: @Sendable () -> Handler] = [:]
       for number in 0..<count { factories["handler-\(number)"] = { Handler(number: number) } }
       let name = "handler-\(count / 2)"
-      harness.measure(Cases.named(count), Implementation.handWired) { iterations in
+      harness.add(Cases.named(count), Implementation.handWired) { iterations in
         for _ in 0..<iterations { blackHole(factories[name]!()) }
       }
     }
 
-    harness.measure(Cases.concurrent, Implementation.handWired) { iterations in
+    harness.add(Cases.concurrent, Implementation.handWired) { iterations in
       concurrently(iterations) {
         blackHole(root.configuration)
         blackHole(ScreenModel(service: Service(repository: Repository())))

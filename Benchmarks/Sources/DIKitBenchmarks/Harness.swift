@@ -1,13 +1,16 @@
 import Foundation
 
-/// A small clock-based harness: each case is timed in batches long enough to swamp the clock's
-/// own cost, and the median of several batches is reported.
+/// A small clock-based harness. Each implementation of a case is timed in batches long enough to
+/// swamp the clock's own cost; every batch of every case takes its turn in each round, so that
+/// whatever else the machine is doing weighs on all of them alike (the ratios between them are
+/// what matters); the median of the rounds is reported.
 struct Harness {
   var repetitions = 7
   /// How long one batch should take.
   var batch: Duration = .milliseconds(40)
   /// Runs only the cases whose name starts with this, when set.
   var casePrefix: String?
+  private var benchmarks: [Benchmark] = []
   private(set) var results: [Result] = []
 
   struct Result {
@@ -16,30 +19,54 @@ struct Harness {
     let nanosecondsPerOperation: Double
   }
 
-  /// Times `body(iterations)`, which must perform `iterations` operations, and prints its
-  /// BENCH line.
-  mutating func measure(_ benchmark: String, _ implementation: String, _ body: (Int) -> Void) {
+  private struct Benchmark {
+    let name: String
+    let implementation: String
+    /// Performs the given number of operations.
+    let body: (Int) -> Void
+  }
+
+  /// Adds an implementation of a case; `body(iterations)` must perform `iterations` operations.
+  mutating func add(_ benchmark: String, _ implementation: String, _ body: @escaping (Int) -> Void) {
     if let casePrefix, !benchmark.hasPrefix(casePrefix) { return }
+    benchmarks.append(Benchmark(name: benchmark, implementation: implementation, body: body))
+  }
+
+  /// Times every case added, and prints a BENCH line per implementation, case by case.
+  mutating func run() {
     let clock = ContinuousClock()
-    // Calibrate: double the iterations until a batch takes long enough (which also warms up).
+    let iterations = benchmarks.map { calibrate($0, clock: clock) }
+    var samples = Array(repeating: [Double](), count: benchmarks.count)
+    for round in 1...repetitions {
+      FileHandle.standardError.write(Data("round \(round) of \(repetitions)\n".utf8))
+      for (index, benchmark) in benchmarks.enumerated() {
+        let elapsed = clock.measure { benchmark.body(iterations[index]) }
+        samples[index].append(elapsed.nanoseconds / Double(iterations[index]))
+      }
+    }
+    var order = Array(benchmarks.indices)
+    var cases: [String] = []
+    for benchmark in benchmarks where !cases.contains(benchmark.name) { cases.append(benchmark.name) }
+    order.sort { (cases.firstIndex(of: benchmarks[$0].name)!, $0) < (cases.firstIndex(of: benchmarks[$1].name)!, $1) }
+    for index in order {
+      let benchmark = benchmarks[index]
+      let median = samples[index].sorted()[samples[index].count / 2]
+      results.append(
+        Result(benchmark: benchmark.name, implementation: benchmark.implementation, nanosecondsPerOperation: median))
+      print("BENCH case=\(benchmark.name) impl=\(benchmark.implementation) ns_per_op=\(String(format: "%.1f", median))")
+    }
+  }
+
+  /// Doubles the iterations until a batch takes long enough (which also warms up), then scales
+  /// them to the batch length.
+  private func calibrate(_ benchmark: Benchmark, clock: ContinuousClock) -> Int {
     var iterations = 1
     while true {
-      let elapsed = clock.measure { body(iterations) }
-      precondition(iterations < 1 << 40, "\(benchmark) \(implementation) takes no time: optimised away?")
-      if elapsed >= batch / 4 {
-        iterations = max(1, Int(Double(iterations) * (batch / elapsed)))
-        break
-      }
+      let elapsed = clock.measure { benchmark.body(iterations) }
+      precondition(iterations < 1 << 40, "\(benchmark.name) \(benchmark.implementation) takes no time: optimised away?")
+      if elapsed >= batch / 4 { return max(1, Int(Double(iterations) * (batch / elapsed))) }
       iterations *= 2
     }
-    var samples: [Double] = []
-    for _ in 0..<repetitions {
-      let elapsed = clock.measure { body(iterations) }
-      samples.append(elapsed.nanoseconds / Double(iterations))
-    }
-    let median = samples.sorted()[samples.count / 2]
-    results.append(Result(benchmark: benchmark, implementation: implementation, nanosecondsPerOperation: median))
-    print("BENCH case=\(benchmark) impl=\(implementation) ns_per_op=\(String(format: "%.1f", median))")
   }
 
   func result(_ benchmark: String, _ implementation: String) -> Double? {

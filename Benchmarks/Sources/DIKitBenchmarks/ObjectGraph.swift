@@ -36,8 +36,10 @@ enum Cases {
 enum Implementation {
   static let handWired = "handwired"
   static let dikit = "dikit"
+  /// DIKit without `validate()`: every resolution checked. Not one of issue 6's names; shown
+  /// for what the plan buys.
+  static let dikitUnvalidated = "dikit-unvalidated"
   static let swinject = "swinject"
   static let swinjectSync = "swinject-sync"
   static let swiftDependencies = "swift-dependencies"
-  static let all = [handWired, dikit, swinject, swinjectSync, swiftDependencies]
 }

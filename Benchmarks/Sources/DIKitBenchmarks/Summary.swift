@@ -7,7 +7,7 @@ enum Summary {
     let cases = [Cases.graph, Cases.singleton] + Cases.namedCounts.map(Cases.named) + [Cases.concurrent]
     let header = [
       "case", "hand-wired", "DIKit", "Swinject", "Swinject sync", "swift-deps", "DIKit / hand",
-      "Swinject / DIKit", "sync / DIKit",
+      "Swinject / DIKit", "sync / DIKit", "DIKit unvalidated",
     ]
     var rows: [[String]] = []
     for benchmark in cases {
@@ -20,6 +20,7 @@ enum Summary {
         nanoseconds(figure(Implementation.swiftDependencies)),
         ratio(dikit, figure(Implementation.handWired)),
         ratio(figure(Implementation.swinject), dikit), ratio(figure(Implementation.swinjectSync), dikit),
+        nanoseconds(figure(Implementation.dikitUnvalidated)),
       ])
     }
     Swift.print("")

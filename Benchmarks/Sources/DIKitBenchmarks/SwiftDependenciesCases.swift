@@ -5,7 +5,7 @@ import Dependencies
 enum SwiftDependenciesCases {
   static func run(_ harness: inout Harness) {
     let reader = ConfigurationReader()
-    harness.measure(Cases.singleton, Implementation.swiftDependencies) { iterations in
+    harness.add(Cases.singleton, Implementation.swiftDependencies) { iterations in
       for _ in 0..<iterations { blackHole(reader.configuration) }
     }
   }

@@ -16,10 +16,10 @@ enum SwinjectCases {
     for (implementation, resolver) in [
       (Implementation.swinject, container as Resolver), (Implementation.swinjectSync, synchronized),
     ] {
-      harness.measure(Cases.graph, implementation) { iterations in
+      harness.add(Cases.graph, implementation) { iterations in
         for _ in 0..<iterations { blackHole(resolver.resolve(ScreenModel.self)!) }
       }
-      harness.measure(Cases.singleton, implementation) { iterations in
+      harness.add(Cases.singleton, implementation) { iterations in
         for _ in 0..<iterations { blackHole(resolver.resolve(Configuration.self)!) }
       }
     }
@@ -34,7 +34,7 @@ enum SwinjectCases {
       for (implementation, resolver) in [
         (Implementation.swinject, named as Resolver), (Implementation.swinjectSync, named.synchronize()),
       ] {
-        harness.measure(Cases.named(count), implementation) { iterations in
+        harness.add(Cases.named(count), implementation) { iterations in
           for _ in 0..<iterations { blackHole(resolver.resolve(Handler.self, name: name)!) }
         }
       }
@@ -43,7 +43,7 @@ enum SwinjectCases {
     // Only the synchronized container may be shared between threads; the plain one is not
     // thread-safe, so it has no concurrent measurement.
     let shared = Unchecked(synchronized)
-    harness.measure(Cases.concurrent, Implementation.swinjectSync) { iterations in
+    harness.add(Cases.concurrent, Implementation.swinjectSync) { iterations in
       concurrently(iterations) {
         blackHole(shared.value.resolve(Configuration.self)!)
         blackHole(shared.value.resolve(ScreenModel.self)!)

@@ -23,5 +23,6 @@ let suites: [(String, (inout Harness) -> Void)] = [
   (Implementation.handWired, HandWired.run), (Implementation.dikit, DIKitCases.run),
   (Implementation.swinject, SwinjectCases.run), (Implementation.swiftDependencies, SwiftDependenciesCases.run),
 ]
-for (name, run) in suites where only == nil || only == name { run(&harness) }
+for (name, add) in suites where only == nil || only == name { add(&harness) }
+harness.run()
 Summary.print(harness)

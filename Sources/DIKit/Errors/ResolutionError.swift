@@ -24,16 +24,45 @@ public struct ResolutionError: Error, Sendable, Equatable, CustomStringConvertib
   /// ```
   public enum Kind: String, Sendable, Equatable {
     /// Nothing is registered for the service under that name and those argument types.
+    ///
+    /// ```swift
+    /// _ = try Container().resolve(Clock.self)  // missingRegistration
+    /// ```
     case missingRegistration
     /// The service depends on itself, directly or through others.
+    ///
+    /// ```swift
+    /// container.register(A.self) { resolver in A(b: try resolver.resolve()) }
+    /// container.register(B.self) { resolver in B(a: try resolver.resolve()) }  // A → B → A
+    /// ```
     case cycle
     /// A longer-lived service holds a shorter-lived one, which would outlive its lifetime.
+    ///
+    /// ```swift
+    /// container.register(RequestLog.self, lifetime: .scoped) { _ in RequestLog() }
+    /// container.register(Audit.self, lifetime: .singleton) { resolver in
+    ///   Audit(log: try resolver.resolve())  // captiveDependency
+    /// }
+    /// ```
     case captiveDependency
     /// A `scoped` service was resolved outside a ``Scope``.
+    ///
+    /// ```swift
+    /// _ = try container.resolve(RequestLog.self)  // scopeRequired: use container.makeScope()
+    /// ```
     case scopeRequired
     /// A `weak` service's factory returned a value that is not a class instance.
+    ///
+    /// ```swift
+    /// container.register(Settings.self, lifetime: .weak) { _ in Settings() }  // a struct
+    /// ```
     case weakNeedsClassInstance
     /// A factory threw its own error during ``Container/validate()``.
+    ///
+    /// ```swift
+    /// container.register(Database.self) { _ in throw DatabaseError.offline }
+    /// try container.validate()  // factoryFailed
+    /// ```
     case factoryFailed
   }
 

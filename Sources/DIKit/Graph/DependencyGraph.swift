@@ -52,10 +52,22 @@ public struct DependencyGraph: Sendable, Equatable {
   /// ```
   public enum EdgeKind: String, Sendable, Hashable {
     /// Resolved while the service was built.
+    ///
+    /// ```swift
+    /// container.register(Greeter.self) { resolver in Greeter(clock: try resolver.resolve()) }
+    /// ```
     case direct
     /// Through a ``Lazy``: resolved on first use.
+    ///
+    /// ```swift
+    /// container.register(Screen.self) { resolver in Screen(exporter: try resolver.lazy()) }
+    /// ```
     case lazy
     /// Through a ``Provider``: resolved on each call.
+    ///
+    /// ```swift
+    /// container.register(Importer.self) { resolver in Importer(parsers: try resolver.provider()) }
+    /// ```
     case provider
   }
 
