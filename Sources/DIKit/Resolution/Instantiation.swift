@@ -80,9 +80,9 @@ extension Registration {
     case .graph:
       guard let context = resolver.context else { throw PlanDeviation() }
       let identity = ObjectIdentifier(self)
-      if let instance = context.graphInstances[identity] { return instance as! Service }
+      if let instance = context.graphInstance(for: identity) { return instance as! Service }
       let value = try build(with: resolver, in: resolver.container)
-      context.graphInstances[identity] = value
+      context.storeGraphInstance(value, for: identity)
       return value
     case .weak:
       return try owner.creationLock.withLock {
@@ -154,9 +154,9 @@ extension Registration {
     case .transient:
       return try buildReportingFactoryErrors(with: resolver, in: resolver.container)
     case .graph:
-      if let instance = context.graphInstances[identity] { return instance as! Service }
+      if let instance = context.graphInstance(for: identity) { return instance as! Service }
       let value = try buildReportingFactoryErrors(with: resolver, in: resolver.container)
-      context.graphInstances[identity] = value
+      context.storeGraphInstance(value, for: identity)
       return value
     case .singleton, .weak, .scoped:
       if let instance = dryRun.instances[identity] { return instance as! Service }

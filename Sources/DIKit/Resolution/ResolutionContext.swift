@@ -5,7 +5,7 @@
 /// ``Resolver``, which is deliberately not `Sendable`, so it cannot reach another thread.
 ///
 /// It is one allocation: the header and the first steps of the path live in a single
-/// `ManagedBuffer`, whose memory is reached through pointers (`state`), so pushing and popping
+/// `ManagedBuffer`, whose memory is reached through pointers (`withState`), so pushing and popping
 /// a step costs no reference counting and no dynamic exclusivity check, which a class's stored
 /// `var` properties, `ManagedBuffer.header` among them, pay on every access.
 @usableFromInline
@@ -37,11 +37,10 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
   /// a service that appears on it twice is caught when it enters.
   static let maximumDepth = 100
 
-  /// The header, in place.
+  /// Reads or changes the header in place.
   @inlinable
-  var state: UnsafeMutablePointer<Header> {
-    // Valid while the context lives; every use is within a method of the context.
-    withUnsafeMutablePointerToHeader { $0 }
+  func withState<Result>(_ body: (inout Header) -> Result) -> Result {
+    withUnsafeMutablePointerToHeader { body(&$0.pointee) }
   }
 
   /// The context of a plain top-level resolution.
@@ -49,44 +48,53 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
   static func make() -> ResolutionContext {
     let buffer = create(minimumCapacity: 8) { _ in Header() }
     let context = unsafeDowncast(buffer, to: ResolutionContext.self)
-    context.state.pointee.inlineCapacity = 8
+    context.withState { $0.inlineCapacity = 8 }
     return context
   }
 
   static func make(prefix: [any AnyRegistration]) -> ResolutionContext {
     let context = make()
-    context.state.pointee.prefix = prefix
-    if !prefix.isEmpty { context.state.pointee.depthLimit = max(maximumDepth - prefix.count, 0) }
+    context.withState { state in
+      state.prefix = prefix
+      if !prefix.isEmpty { state.depthLimit = max(maximumDepth - prefix.count, 0) }
+    }
     return context
   }
 
   static func make(dryRun: DryRun) -> ResolutionContext {
     let context = make()
-    context.state.pointee.dryRun = dryRun
-    context.state.pointee.isPlain = false
+    context.withState { state in
+      state.dryRun = dryRun
+      state.isPlain = false
+    }
     return context
   }
 
-  @inlinable var isPlain: Bool { state.pointee.isPlain }
-  var isFinished: Bool { state.pointee.isFinished }
-  var dryRun: DryRun? { state.pointee.dryRun }
-  var prefix: [any AnyRegistration] { state.pointee.prefix }
+  @inlinable var isPlain: Bool { withState { $0.isPlain } }
+  var isFinished: Bool { withState { $0.isFinished } }
+  var dryRun: DryRun? { withState { $0.dryRun } }
+  var prefix: [any AnyRegistration] { withState { $0.prefix } }
 
-  var graphInstances: [ObjectIdentifier: Any] {
-    get { state.pointee.graphInstances }
-    set { state.pointee.graphInstances = newValue }
+  func graphInstance(for registration: ObjectIdentifier) -> Any? {
+    withState { $0.graphInstances[registration] }
+  }
+
+  func storeGraphInstance(_ instance: Any, for registration: ObjectIdentifier) {
+    withState { $0.graphInstances[registration] = instance }
   }
 
   /// Marks the top-level call as returned.
   @usableFromInline
   func finish() {
-    state.pointee.isFinished = true
-    state.pointee.isPlain = false
+    withState { state in
+      state.isFinished = true
+      state.isPlain = false
+    }
   }
 
   /// The service being built, if any.
   var current: (any AnyRegistration)? {
-    let count = state.pointee.count
+    let count = withState { $0.count }
     return count == 0 ? nil : step(at: count - 1).registration
   }
 
@@ -101,7 +109,7 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
       }
       return header.pointee.overflow.contains { ObjectIdentifier($0.registration) == identity }
     }
-    if found || state.pointee.count >= state.pointee.depthLimit {
+    if found || withState({ $0.count >= $0.depthLimit }) {
       throw cycleError(closingWith: registration)
     }
     withUnsafeMutablePointers { header, steps in
@@ -132,7 +140,7 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
 
   /// The services being built, outermost first, including those of the prefix.
   var chain: [any AnyRegistration] {
-    prefix + (0..<state.pointee.count).map { step(at: $0).registration }
+    prefix + (0..<withState { $0.count }).map { step(at: $0).registration }
   }
 
   /// The cycle from the last time `registration` was entered; when it is not on this chain,
