@@ -72,6 +72,9 @@ let toolTargets: [Target] = [
   .target(name: "TutorKit"),
   // Turns TutorKit's documents into text for a terminal: wrapping, colour, Swift highlighting.
   .target(name: "TerminalUI", dependencies: ["TutorKit"]),
+  // A reference dependency-injection container, the one the container lessons take apart.
+  // No dependencies: its benchmark against Swinject lives in the separate Benchmarks/ package.
+  .target(name: "DIKit", exclude: ["README.md"]),
   // The executable: command line, line editor, and the one composition root.
   .executableTarget(
     name: "ditutor",
@@ -84,6 +87,8 @@ let toolTargets: [Target] = [
   // runner's parsing is tested on.
   .testTarget(name: "TutorKitTests", dependencies: ["TutorKit"], resources: [.copy("Recorded")]),
   .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TutorKit"]),
+  // One file per DIKit feature; the concurrency stress tests are bounded by a timeout.
+  .testTarget(name: "DIKitTests", dependencies: ["DIKit"]),
   // The course itself: lessons load, and every Swift snippet in them compiles and runs.
   .testTarget(name: "CourseTests", dependencies: ["TutorKit"]),
   // End to end: runs the built `ditutor` through pipes and a pseudo-terminal.
@@ -93,7 +98,12 @@ let toolTargets: [Target] = [
 let package = Package(
   name: "ditutor",
   platforms: [.macOS(.v13)],
-  products: selection == nil ? [.executable(name: "ditutor", targets: ["ditutor"])] : [],
+  products: selection == nil
+    ? [
+      .executable(name: "ditutor", targets: ["ditutor"]),
+      // For Benchmarks/, which depends on this package by path.
+      .library(name: "DIKit", targets: ["DIKit"]),
+    ] : [],
   // An exercise build needs nothing from outside: no resolution, no fetching, works offline.
   dependencies: selection == nil
     ? [.package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")] : [],

@@ -1,0 +1,112 @@
+import Synchronization
+
+/// A service resolved on first use, exactly once, even when many tasks ask at the same time.
+///
+/// Inject it for something expensive that is not always needed, or to break a cycle:
+///
+/// ```swift
+/// final class ReportScreen: Sendable {
+///   let exporter: Lazy<PDFExporter>
+///   init(exporter: Lazy<PDFExporter>) { self.exporter = exporter }
+///   func export(_ report: Report) throws { try exporter.value.export(report) }
+/// }
+///
+/// container.register(ReportScreen.self) { resolver in
+///   ReportScreen(exporter: try resolver.lazy(PDFExporter.self))
+/// }
+/// ```
+///
+/// A `Lazy` made by a resolver resolves from that resolver's container and scope, as a new
+/// top-level resolution. Copies share one value. If resolving fails, the error is thrown and
+/// the next read tries again.
+///
+/// `@unchecked Sendable`: the value is written once, under the container's creation lock,
+/// before its pointer is published with release ordering; readers load it with acquire ordering.
+public final class Lazy<Value: Sendable>: @unchecked Sendable {
+  private let make: @Sendable () throws -> Value
+  private let lock: CreationLock
+  private let instance = Atomic<UnsafeMutablePointer<Value>?>(nil)
+  private let isResolving = Atomic<Bool>(false)
+  private let key: ServiceKey
+  private let requestedBy: [any AnyRegistration]
+
+  /// A `Lazy` that calls `make` on first use: a stand-in for tests, or lazy values outside
+  /// a container.
+  ///
+  /// ```swift
+  /// let exporter = Lazy { PDFExporter(pageSize: .a4) }
+  /// let screen = ReportScreen(exporter: exporter)
+  /// ```
+  public init(_ make: @escaping @Sendable () throws -> Value) {
+    self.make = make
+    lock = CreationLock()
+    key = ServiceKey(service: Value.self, name: nil)
+    requestedBy = []
+  }
+
+  init(origin: ResolutionOrigin, name: String?) {
+    make = { try origin.resolve(Value.self, name: name) }
+    lock = origin.container.creationLock
+    key = ServiceKey(service: Value.self, name: name)
+    requestedBy = origin.prefix
+  }
+
+  deinit {
+    if let pointer = instance.load(ordering: .acquiring) {
+      pointer.deinitialize(count: 1)
+      pointer.deallocate()
+    }
+  }
+
+  /// The value, resolved on the first read; every later read returns the same instance
+  /// without taking a lock.
+  ///
+  /// ```swift
+  /// let exporter = container.lazy(PDFExporter.self)
+  /// try exporter.value.export(report)  // resolved here
+  /// try exporter.value.export(summary)  // the same exporter
+  /// ```
+  ///
+  /// - Throws: what resolving the service throws (a ``ResolutionError`` or a factory's own
+  ///   error), or a ``ResolutionError`` for a cycle when the value is read again while it is
+  ///   being resolved.
+  public var value: Value {
+    get throws {
+      if let pointer = instance.load(ordering: .acquiring) { return pointer.pointee }
+      return try lock.withLock {
+        if let pointer = instance.load(ordering: .acquiring) { return pointer.pointee }
+        // Only this thread can be resolving while it holds the lock: reading again means the
+        // value depends on itself, and waiting for it would never end.
+        guard !isResolving.load(ordering: .relaxed) else {
+          throw ResolutionError.cycle(requestedBy.map(\.key) + [key, key])
+        }
+        isResolving.store(true, ordering: .relaxed)
+        defer { isResolving.store(false, ordering: .relaxed) }
+        let value = try make()
+        let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        pointer.initialize(to: value)
+        instance.store(pointer, ordering: .releasing)
+        return value
+      }
+    }
+  }
+
+  /// Whether the value has been resolved yet.
+  ///
+  /// ```swift
+  /// let exporter = container.lazy(PDFExporter.self)
+  /// print(exporter.isResolved)  // false
+  /// _ = try exporter.value
+  /// print(exporter.isResolved)  // true
+  /// ```
+  public var isResolved: Bool {
+    instance.load(ordering: .acquiring) != nil
+  }
+}
+
+extension Lazy: DeferredResolution {
+  static func make(resolvingFrom resolver: Resolver, name: String?) throws -> Lazy<Value> {
+    try resolver.prepareDeferred(Value.self, name: name, kind: .lazy)
+    return Lazy(origin: try resolver.origin(), name: name)
+  }
+}

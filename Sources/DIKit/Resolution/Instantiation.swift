@@ -1,0 +1,183 @@
+import Synchronization
+
+/// How a registration becomes an instance under each lifetime.
+///
+/// The two hot cases, a transient build and a singleton hit, are inlinable so that a call site
+/// that knows its service type compiles them down to a few loads and the factory call. Every
+/// other case, and every first creation, takes a non-inlinable slow path.
+extension Registration {
+  @inlinable @inline(__always)
+  func resolve(with resolver: Resolver) throws -> Service {
+    switch lifetime {
+    case .transient:
+      return try build(with: resolver, in: resolver.unmanagedContainer)
+    case .singleton:
+      if let instance = existingInstance { return instance }
+      return try createSingleton(with: resolver)
+    case .weak, .graph, .scoped:
+      return try resolveShared(with: resolver)
+    }
+  }
+
+  /// Runs the factory in `container`: with this service on the path in a checked resolution,
+  /// one level deeper in a planned one.
+  @inlinable @inline(__always)
+  func build(with resolver: Resolver, in container: Unmanaged<Container>) throws -> Service {
+    let holder = lifetime == .transient ? resolver.holder : lifetime
+    guard let context = resolver.context else {
+      guard resolver.depth < resolver.depthLimit else { throw PlanDeviation() }
+      return try make(resolver.descending(into: container, holder: holder))
+    }
+    try context.enter(self)
+    defer { context.leave() }
+    return try make(resolver.descending(into: container, holder: holder))
+  }
+
+  func build(with resolver: Resolver, in container: Container) throws -> Service {
+    try build(with: resolver, in: Unmanaged.passUnretained(container))
+  }
+
+  /// Runs a factory that takes runtime arguments (always transient).
+  func build(with resolver: Resolver, arguments: Any) throws -> Service {
+    // Keys with arguments lead only to registrations made with them.
+    guard let makeWithArguments else { preconditionFailure("\(key) takes no runtime arguments") }
+    guard let context = resolver.context else {
+      guard resolver.depth < resolver.depthLimit else { throw PlanDeviation() }
+      return try makeWithArguments(
+        Resolver(
+          container: resolver.container, scope: resolver.scope, context: nil,
+          holder: resolver.holder, depth: resolver.depth + 1, depthLimit: resolver.depthLimit),
+        arguments)
+    }
+    try context.enter(self)
+    defer { context.leave() }
+    return try makeWithArguments(
+      Resolver(
+        container: resolver.container, scope: resolver.scope, context: context,
+        holder: resolver.holder), arguments)
+  }
+
+  /// The first creation of a singleton, once, under the creation lock. Its factory resolves
+  /// from the container that owns the registration.
+  @usableFromInline
+  func createSingleton(with resolver: Resolver) throws -> Service {
+    try owner.creationLock.withLock {
+      if let instance = existingInstance { return instance }
+      let value = try buildOnce(with: resolver, in: owner)
+      publish(value)
+      return value
+    }
+  }
+
+  /// `weak`, `graph` and `scoped`: shared instances that another service may hold captive.
+  @usableFromInline
+  func resolveShared(with resolver: Resolver) throws -> Service {
+    if resolver.holder.captures(lifetime) {
+      guard let context = resolver.context else { throw PlanDeviation() }
+      throw context.captiveError(holding: self)
+    }
+    switch lifetime {
+    case .graph:
+      guard let context = resolver.context else { throw PlanDeviation() }
+      let identity = ObjectIdentifier(self)
+      if let instance = context.graphInstance(for: identity) { return instance as! Service }
+      let value = try build(with: resolver, in: resolver.container)
+      context.storeGraphInstance(value, for: identity)
+      return value
+    case .weak:
+      return try owner.creationLock.withLock {
+        if let object = weakInstance { return object as! Service }
+        let value = try buildOnce(with: resolver, in: owner)
+        weakInstance = try classInstance(value)
+        return value
+      }
+    case .scoped:
+      guard let scope = resolver.scope else {
+        guard let context = resolver.context else { throw PlanDeviation() }
+        throw ResolutionError.scopeRequired(key, path: context.chain.map(\.key))
+      }
+      if let instance = scope.instance(for: self) { return instance as! Service }
+      return try owner.creationLock.withLock {
+        if let instance = scope.instance(for: self) { return instance as! Service }
+        let value = try buildOnce(with: resolver, in: resolver.container)
+        scope.store(value, for: self)
+        return value
+      }
+    case .transient, .singleton:
+      return try resolve(with: resolver)
+    }
+  }
+
+  /// Builds a shared instance under the creation lock. Meeting this registration already
+  /// being built here means the same thread asked for it again from a fresh resolution (a
+  /// factory calling `container.resolve`, or reading a `Lazy` during construction): a cycle
+  /// that the path of this resolution alone cannot show, and waiting would deadlock.
+  func buildOnce(with resolver: Resolver, in container: Container) throws -> Service {
+    guard !isBuilding.load(ordering: .relaxed) else {
+      guard let context = resolver.context else { throw PlanDeviation() }
+      throw context.cycleError(closingWith: self)
+    }
+    isBuilding.store(true, ordering: .relaxed)
+    defer { isBuilding.store(false, ordering: .relaxed) }
+    return try build(with: resolver, in: container)
+  }
+
+  /// The instance as an object, or the error that the `weak` lifetime needs one.
+  func classInstance(_ value: Service) throws -> AnyObject {
+    guard type(of: value as Any) is AnyObject.Type else {
+      throw ResolutionError.weakNeedsClassInstance(key, returned: type(of: value as Any))
+    }
+    return value as AnyObject
+  }
+
+  /// A checked top-level resolution: with a context, so every error names its chain.
+  @usableFromInline
+  func resolveChecked(in container: Container, scope: Scope?) throws -> Service {
+    let resolver = Resolver.topLevel(in: container, scope: scope)
+    defer { resolver.context?.finish() }
+    return try resolve(with: resolver)
+  }
+}
+
+// MARK: - validate()'s dry run
+
+extension Registration {
+  /// Builds the service as `validate()` does: every factory runs, shared instances are kept
+  /// for the dry run only, and a factory's own error is reported with the service it built.
+  func resolveInDryRun(with resolver: Resolver) throws -> Service {
+    guard let context = resolver.context, let dryRun = context.dryRun else {
+      return try resolve(with: resolver)
+    }
+    if resolver.holder.captures(lifetime) { throw context.captiveError(holding: self) }
+    let identity = ObjectIdentifier(self)
+    switch lifetime {
+    case .transient:
+      return try buildReportingFactoryErrors(with: resolver, in: resolver.container)
+    case .graph:
+      if let instance = context.graphInstance(for: identity) { return instance as! Service }
+      let value = try buildReportingFactoryErrors(with: resolver, in: resolver.container)
+      context.storeGraphInstance(value, for: identity)
+      return value
+    case .singleton, .weak, .scoped:
+      if let instance = dryRun.instances[identity] { return instance as! Service }
+      let container = lifetime == .scoped ? resolver.container : owner
+      let value = try buildReportingFactoryErrors(with: resolver, in: container)
+      if lifetime == .weak { _ = try classInstance(value) }
+      dryRun.instances[identity] = value
+      return value
+    }
+  }
+
+  private func buildReportingFactoryErrors(
+    with resolver: Resolver, in container: Container
+  ) throws -> Service {
+    do {
+      return try build(with: resolver, in: container)
+    } catch let error as ResolutionError {
+      throw error
+    } catch {
+      let path = resolver.context?.chain.map(\.key) ?? []
+      throw ResolutionError.factoryFailed(key, path: path, error: error)
+    }
+  }
+}

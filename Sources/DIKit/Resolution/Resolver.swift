@@ -1,0 +1,214 @@
+/// What a factory gets to resolve its own dependencies: the container, the scope, and the
+/// chain of services being built.
+///
+/// Resolving through it, rather than through the container, is what lets DIKit name the chain
+/// in errors, catch a cycle the moment it closes, share `graph` instances within one
+/// resolution, and keep a scoped service in its scope.
+///
+/// ```swift
+/// container.register(CheckoutService.self) { resolver in
+///   CheckoutService(
+///     gateway: try resolver.resolve(PaymentGateway.self),
+///     clock: try resolver.resolve())
+/// }
+/// ```
+///
+/// A resolver is valid while its factory runs, and must not outlive it: to resolve something
+/// later, or from another task, inject a ``Lazy`` or a ``Provider`` instead. Swift 6 holds you
+/// to that: a resolver is not `Sendable` and every service must be, so a service cannot keep
+/// one, and a factory cannot hand it to another task.
+public struct Resolver {
+  /// Unretained: the top-level call keeps the container (and its ancestors, which it holds)
+  /// alive for as long as its resolvers may run, and a resolver must not outlive that call.
+  /// Reference counting it at every level was a fifth of a transient resolution's cost.
+  @usableFromInline let unmanagedContainer: Unmanaged<Container>
+  /// Unretained, like the container: the scope's `resolve` keeps it alive.
+  @usableFromInline let unmanagedScope: Unmanaged<Scope>?
+  /// The checked resolution's state; `nil` in a planned resolution (see `ResolutionPlan`).
+  @usableFromInline let context: ResolutionContext?
+  /// The nearest service on the path that is not transient: the one that keeps what this
+  /// resolver builds (`.transient` when there is none).
+  @usableFromInline let holder: Lifetime
+  /// In a planned resolution: how many factories deep this resolver is, and how deep the plan
+  /// allows.
+  @usableFromInline let depth: Int
+  @usableFromInline let depthLimit: Int
+
+  @usableFromInline
+  init(
+    container: Container, scope: Scope?, context: ResolutionContext?, holder: Lifetime,
+    depth: Int = 0, depthLimit: Int = 0
+  ) {
+    unmanagedContainer = Unmanaged.passUnretained(container)
+    unmanagedScope = scope.map { Unmanaged.passUnretained($0) }
+    self.context = context
+    self.holder = holder
+    self.depth = depth
+    self.depthLimit = depthLimit
+  }
+
+  @usableFromInline
+  var container: Container { unmanagedContainer.takeUnretainedValue() }
+
+  @usableFromInline
+  var scope: Scope? { unmanagedScope?.takeUnretainedValue() }
+
+  /// A resolver one factory deeper, in `container`, held by `holder`.
+  @inlinable @inline(__always)
+  func descending(into container: Unmanaged<Container>, holder: Lifetime) -> Resolver {
+    Resolver(
+      unmanagedContainer: container, unmanagedScope: unmanagedScope, context: context,
+      holder: holder, depth: depth + 1, depthLimit: depthLimit)
+  }
+
+  @inlinable
+  init(
+    unmanagedContainer: Unmanaged<Container>, unmanagedScope: Unmanaged<Scope>?,
+    context: ResolutionContext?, holder: Lifetime, depth: Int, depthLimit: Int
+  ) {
+    self.unmanagedContainer = unmanagedContainer
+    self.unmanagedScope = unmanagedScope
+    self.context = context
+    self.holder = holder
+    self.depth = depth
+    self.depthLimit = depthLimit
+  }
+
+  /// Resolves a service, building it and its dependencies as their lifetimes say.
+  ///
+  /// ```swift
+  /// container.register(OrderFlow.self) { resolver in
+  ///   OrderFlow(gateway: try resolver.resolve(PaymentGateway.self, name: "sandbox"))
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``ResolutionError`` when the service (or one it needs) has no registration,
+  ///   depends on itself, is captive, or is scoped and there is no scope; or whatever a
+  ///   factory throws.
+  @inlinable
+  public func resolve<Service: Sendable>(
+    _ service: Service.Type = Service.self, name: String? = nil
+  ) throws -> Service {
+    if let context, !context.isPlain { return try resolveSpecially(Service.self, name: name) }
+    let found = unmanagedContainer._withUnsafeGuaranteedRef { $0.lookup(Service.self, name: name) }
+    guard let found else {
+      if context == nil { throw PlanDeviation() }
+      return try resolveUnregistered(Service.self, name: name)
+    }
+    // The key the registration was found under includes `Service`, so the cast cannot fail.
+    return try found._withUnsafeGuaranteedRef {
+      try unsafeDowncast($0, to: Registration<Service>.self).resolve(with: self)
+    }
+  }
+
+  /// Resolves a service whose factory takes runtime arguments.
+  ///
+  /// ```swift
+  /// container.register(Greeting.self, arguments: String.self) { _, name in Greeting(name: name) }
+  /// container.register(Card.self) { resolver in
+  ///   Card(greeting: try resolver.resolve(Greeting.self, arguments: "Ada"))
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``ResolutionError`` when no registration takes exactly these argument types,
+  ///   as for ``resolve(_:name:)``.
+  public func resolve<Service: Sendable, First, each Other>(
+    _ service: Service.Type = Service.self, name: String? = nil,
+    arguments first: First, _ other: repeat each Other
+  ) throws -> Service {
+    if let context, context.isFinished {
+      let resolver = Self.topLevel(in: container, scope: scope)
+      defer { resolver.context?.finish() }
+      return try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
+    }
+    let key = ServiceKey(
+      service: Service.self, name: name, arguments: (First, repeat each Other).self)
+    context?.dryRun?.recordEdge(from: context?.current, to: key, kind: .direct)
+    guard let found = container.registration(for: key) else { throw missing(key) }
+    let registration = unsafeDowncast(found, to: Registration<Service>.self)
+    return try registration.build(with: self, arguments: (first, (repeat each other)))
+  }
+
+  /// A ``Lazy`` that resolves the service on first use, from this resolver's container and
+  /// scope.
+  ///
+  /// ```swift
+  /// container.register(ReportScreen.self) { resolver in
+  ///   ReportScreen(exporter: try resolver.lazy(PDFExporter.self))  // built only if used
+  /// }
+  /// ```
+  ///
+  /// `try resolver.resolve(Lazy<PDFExporter>.self)` does the same.
+  public func lazy<Service: Sendable>(
+    _ service: Service.Type = Service.self, name: String? = nil
+  ) throws -> Lazy<Service> {
+    try Lazy.make(resolvingFrom: self, name: name)
+  }
+
+  /// A ``Provider`` that resolves the service anew on each call, from this resolver's
+  /// container and scope.
+  ///
+  /// ```swift
+  /// container.register(Importer.self) { resolver in
+  ///   Importer(makeParser: try resolver.provider(Parser.self))  // a parser per file
+  /// }
+  /// ```
+  ///
+  /// `try resolver.resolve(Provider<Parser>.self)` does the same.
+  public func provider<Service: Sendable>(
+    _ service: Service.Type = Service.self, name: String? = nil
+  ) throws -> Provider<Service> {
+    try Provider.make(resolvingFrom: self, name: name)
+  }
+}
+
+// MARK: - The slow paths
+
+extension Resolver {
+  /// A resolver for a new checked top-level resolution.
+  @usableFromInline
+  static func topLevel(in container: Container, scope: Scope?) -> Resolver {
+    Resolver(container: container, scope: scope, context: .make(), holder: .transient)
+  }
+
+  /// Resolution in `validate()`'s dry run, or through a resolver kept past its factory.
+  @usableFromInline
+  func resolveSpecially<Service: Sendable>(_ service: Service.Type, name: String?) throws -> Service {
+    guard let context, let dryRun = context.dryRun else {
+      let resolver = Self.topLevel(in: container, scope: scope)
+      defer { resolver.context?.finish() }
+      return try resolver.resolve(Service.self, name: name)
+    }
+    let key = ServiceKey(service: Service.self, name: name)
+    guard let found = container.registration(for: key) else {
+      return try resolveUnregistered(Service.self, name: name)
+    }
+    dryRun.recordEdge(from: context.current, to: key, kind: .direct)
+    return try unsafeDowncast(found, to: Registration<Service>.self).resolveInDryRun(with: self)
+  }
+
+  /// A `Lazy` or `Provider` made on the spot, or the missing-registration error.
+  @usableFromInline
+  func resolveUnregistered<Service: Sendable>(_ service: Service.Type, name: String?) throws -> Service {
+    if let deferred = Service.self as? any DeferredResolution.Type {
+      // `Service` is that `Lazy` or `Provider` type, so the cast cannot fail.
+      return try deferred.make(resolvingFrom: self, name: name) as! Service
+    }
+    let key = ServiceKey(service: Service.self, name: name)
+    context?.dryRun?.recordEdge(from: context?.current, to: key, kind: .direct)
+    throw missing(key)
+  }
+
+  /// The missing-registration error, or a plan deviation where there is no path to name.
+  func missing(_ key: ServiceKey) -> any Error {
+    guard let context else { return PlanDeviation() }
+    return ResolutionError.missing(
+      key, path: context.chain.map(\.key), registered: container.visibleRegistrations().map(\.key))
+  }
+
+  /// What a `Lazy` or `Provider` made here needs to resolve later.
+  func origin() throws -> ResolutionOrigin {
+    guard let context else { throw PlanDeviation() }
+    return ResolutionOrigin(container: container, scope: scope, prefix: context.chain, holder: holder)
+  }
+}

@@ -1,0 +1,143 @@
+import DIKit
+import Testing
+
+private final class ReportScreen: Sendable {
+  let cache: Lazy<ReportCache>
+  init(cache: Lazy<ReportCache>) { self.cache = cache }
+}
+
+private final class Importer: Sendable {
+  let makeCache: Provider<ReportCache>
+  init(makeCache: Provider<ReportCache>) { self.makeCache = makeCache }
+}
+
+private func countingContainer(_ counter: Counter, lifetime: Lifetime = .transient) -> Container {
+  let container = Container()
+  container.register(ReportCache.self, lifetime: lifetime) { _ in
+    counter.increment()
+    return ReportCache()
+  }
+  return container
+}
+
+@Suite("Lazy and Provider")
+struct LazyAndProviderTests {
+  @Test func lazyResolvesOnFirstUseOnly() throws {
+    let counter = Counter()
+    let container = countingContainer(counter)
+    container.register(ReportScreen.self) { resolver in ReportScreen(cache: try resolver.lazy()) }
+
+    let screen = try container.resolve(ReportScreen.self)
+    #expect(counter.count == 0)
+    #expect(!screen.cache.isResolved)
+
+    let first = try screen.cache.value
+    let second = try screen.cache.value
+
+    #expect(first === second)
+    #expect(screen.cache.isResolved)
+    #expect(counter.count == 1)
+  }
+
+  @Test func lazyAndProviderCanBeResolvedByType() throws {
+    let counter = Counter()
+    let container = countingContainer(counter)
+
+    let lazy = try container.resolve(Lazy<ReportCache>.self)
+    let provider = try container.resolve(Provider<ReportCache>.self)
+
+    #expect(counter.count == 0)
+    _ = try lazy.value
+    _ = try provider()
+    #expect(counter.count == 2)
+  }
+
+  @Test func providerResolvesOnEveryCall() throws {
+    let counter = Counter()
+    let container = countingContainer(counter)
+    container.register(Importer.self) { resolver in Importer(makeCache: try resolver.provider()) }
+
+    let importer = try container.resolve(Importer.self)
+    let first = try importer.makeCache()
+    let second = try importer.makeCache()
+
+    #expect(first !== second)
+    #expect(counter.count == 2)
+  }
+
+  @Test func providerRespectsTheServicesLifetime() throws {
+    let counter = Counter()
+    let container = countingContainer(counter, lifetime: .singleton)
+
+    let provider = container.provider(ReportCache.self)
+
+    #expect(try provider() === provider())
+    #expect(counter.count == 1)
+  }
+
+  @Test func namedLazyAndProvider() throws {
+    let container = Container()
+    container.register(PaymentGateway.self, name: "sandbox") { _ in SandboxGateway() }
+
+    #expect(try container.lazy(PaymentGateway.self, name: "sandbox").value.id == "sandbox")
+    #expect(try container.provider(PaymentGateway.self, name: "sandbox")().id == "sandbox")
+  }
+
+  @Test func standaloneLazyAndProviderAreTestStandIns() throws {
+    let counter = Counter()
+    let lazy = Lazy {
+      counter.increment()
+      return ReportCache()
+    }
+    let provider = Provider { FixedClock(hour: 11) }
+
+    #expect(try lazy.value === lazy.value)
+    #expect(counter.count == 1)
+    #expect(try provider().hour == 11)
+  }
+
+  @Test func aFailedLazyThrowsAndTriesAgainOnTheNextRead() throws {
+    struct NotYet: Error {}
+    let attempts = Counter()
+    let lazy = Lazy { () throws -> ReportCache in
+      if attempts.increment() == 1 { throw NotYet() }
+      return ReportCache()
+    }
+
+    #expect(throws: NotYet.self) { try lazy.value }
+    #expect(try lazy.value === lazy.value)
+    #expect(attempts.count == 2)
+  }
+
+  @Test func aLazyBreaksACycle() throws {
+    final class Parent: Sendable {
+      let child: Child
+      init(child: Child) { self.child = child }
+    }
+    final class Child: Sendable {
+      let parent: Lazy<Parent>
+      init(parent: Lazy<Parent>) { self.parent = parent }
+    }
+    let container = Container()
+    container.register(Parent.self, lifetime: .singleton) { resolver in
+      Parent(child: try resolver.resolve())
+    }
+    container.register(Child.self) { resolver in Child(parent: try resolver.lazy()) }
+
+    let parent = try container.resolve(Parent.self)
+
+    #expect(try parent.child.parent.value === parent)
+  }
+
+  @Test func aLazyOfAMissingServiceFailsOnUseWithTheChainThatMadeIt() {
+    let container = Container()
+    container.register(ReportScreen.self) { resolver in ReportScreen(cache: try resolver.lazy()) }
+
+    let error = resolutionError { _ = try container.resolve(ReportScreen.self).cache.value }
+
+    #expect(
+      error?.description
+        == "No registration for ReportCache (requested by ReportScreen). To fix, register it: "
+        + "container.register(ReportCache.self) { … }")
+  }
+}
