@@ -30,6 +30,14 @@ import Testing
     #expect(page.document.text.contains("Status: not started · hints 0/3"))
   }
 
+  @Test func leavingAnUnpassedExerciseSaysHowToComeBack() async throws {
+    let (session, _) = try session()
+    _ = await session.handle("exercise greet")
+    let next = await session.handle("next")
+    #expect(next.document.text.hasPrefix("greet is not passed yet; exercise greet brings you back."))
+    #expect(await session.prompt == "ditutor [1 why · fetch]> ")
+  }
+
   @Test func checkDefaultsToTheExerciseOnScreenAndRecordsTheAttempt() async throws {
     let (session, checker) = try session([.failed])
     _ = await session.handle("exercise fetch")

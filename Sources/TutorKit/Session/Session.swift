@@ -301,9 +301,14 @@ public actor Session {
           .paragraph([.faint([.code("progress"), .text(" shows what is left; "), .code("lessons"), .text(" lists every lesson.")])]),
         ]))
     }
+    // Moving on from an exercise that does not pass yet is allowed; say how to come back.
+    var note: [Block] = []
+    if case .exercise(let exercise) = stop(position.page, of: lesson), state.status(of: exercise.id) != .passed {
+      note.append(.paragraph([.faint([.code(exercise.id), .text(" is not passed yet; "), .code("exercise \(exercise.id)"), .text(" brings you back.")])]))
+    }
     let page = show(index, of: target)
-    guard target.id != lesson.id else { return page }
-    let intro = Document([
+    guard target.id != lesson.id else { return Response(Document(note) + page.document, outcome: page.outcome) }
+    let intro = Document(note + [
       .notice(.success, [.text("You finished lesson \(lesson.order). On to lesson \(target.order).")])
     ])
     return Response(intro + page.document, outcome: page.outcome)
