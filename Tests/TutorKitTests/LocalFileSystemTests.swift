@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import TutorKit
+
+/// The real disk, in a temporary folder.
+@Suite struct LocalFileSystemTests {
+  let fileSystem = LocalFileSystem()
+  let folder: String
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-fs-\(UUID().uuidString)").path
+    try LocalFileSystem().createDirectory(at: folder)
+  }
+
+  @Test func atomicWritesReplaceWholeFilesAndLeaveNoTemporaries() throws {
+    let path = folder + "/state.json"
+    try fileSystem.writeAtomically(Data("one".utf8), to: path)
+    try fileSystem.writeAtomically(Data("two".utf8), to: path)
+    #expect(try fileSystem.readText(at: path) == "two")
+    #expect(try fileSystem.contentsOfDirectory(at: folder) == ["state.json"])
+  }
+
+  @Test func aSaveChangesTheModificationTimeWatchLooksAt() throws {
+    let path = folder + "/Code.swift"
+    try fileSystem.writeAtomically(Data("let a = 1\n".utf8), to: path)
+    let before = try #require(fileSystem.modificationTime(at: path))
+    try fileSystem.writeAtomically(Data("let a = 2\n".utf8), to: path)
+    #expect(fileSystem.modificationTime(at: path) != before)
+    #expect(fileSystem.modificationTime(at: folder + "/missing") == nil)
+  }
+
+  @Test func copyMoveAndRemove() throws {
+    try fileSystem.writeAtomically(Data("x".utf8), to: folder + "/a")
+    try fileSystem.copyItem(from: folder + "/a", to: folder + "/b")
+    try fileSystem.moveItem(from: folder + "/b", to: folder + "/c")
+    try fileSystem.removeItem(at: folder + "/a")
+    try fileSystem.removeItem(at: folder + "/never-existed")
+    #expect(try fileSystem.contentsOfDirectory(at: folder) == ["c"])
+    #expect(fileSystem.fileExists(at: folder + "/c") && !fileSystem.directoryExists(at: folder + "/c"))
+  }
+
+  @Test func theLockLetsOneHolderInAtATime() async throws {
+    let lock = folder + "/lock"
+    let counter = folder + "/counter"
+    try fileSystem.writeAtomically(Data("0".utf8), to: counter)
+    let fileSystem = self.fileSystem
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<20 {
+        group.addTask {
+          _ = try? fileSystem.withExclusiveLock(at: lock) {
+            let value = Int(try fileSystem.readText(at: counter)) ?? 0
+            try fileSystem.writeAtomically(Data(String(value + 1).utf8), to: counter)
+          }
+        }
+      }
+    }
+    #expect(try fileSystem.readText(at: counter) == "20")
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import TutorKit
+
+/// Real processes through /bin/sh: exit codes, output, timeouts, cancellation, whole trees.
+@Suite struct LocalProcessRunnerTests {
+  let runner = LocalProcessRunner()
+
+  func shell(_ script: String, timeout: Duration = .seconds(20), limit: Int = 1 << 20) -> ProcessRequest {
+    ProcessRequest(executable: "/bin/sh", arguments: ["-c", script], environment: ["PATH": "/usr/bin:/bin"], timeout: timeout, outputLimit: limit)
+  }
+
+  @Test func exitCodesAndBothStreams() async throws {
+    let outcome = try await runner.run(shell("echo out; echo err >&2; exit 3"))
+    #expect(outcome.ending == .exited(3))
+    #expect(outcome.standardOutput == "out\n")
+    #expect(outcome.standardError == "err\n")
+  }
+
+  @Test func aSignalIsReportedAsSuch() async throws {
+    #expect(try await runner.run(shell("kill -SEGV $$")).ending == .signalled(11))
+  }
+
+  @Test func aHangIsStoppedAtTheTimeoutWithEverythingItStarted() async throws {
+    // The sleeps themselves carry the marker (an unusual duration), so the check below sees
+    // the grandchildren, not just the shell.
+    let marker = "sleep \(Int.random(in: 100_000...999_999))"
+    let started = ContinuousClock.now
+    let outcome = try await runner.run(shell("\(marker) & \(marker) & wait", timeout: .seconds(1)))
+    #expect(outcome.ending == .timedOut)
+    #expect(ContinuousClock.now - started < .seconds(10))
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(Self.processes(mentioning: marker).isEmpty)
+  }
+
+  @Test func theTimeoutCanWaitForASignalToStart() async throws {
+    let flag = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-flag-\(UUID().uuidString)").path
+    let request = ProcessRequest(
+      executable: "/bin/sh", arguments: ["-c", "sleep 1.5; touch \(flag); sleep 300"], environment: [:],
+      timeout: .milliseconds(500), timeoutStarts: { FileManager.default.fileExists(atPath: flag) })
+    let started = ContinuousClock.now
+    #expect(try await runner.run(request).ending == .timedOut)
+    #expect(ContinuousClock.now - started >= .seconds(2), "the clock started only when the flag appeared")
+  }
+
+  @Test func cancellingTheTaskStopsTheProcess() async throws {
+    let runner = self.runner
+    let request = shell("sleep 300")
+    let task = Task { try await runner.run(request) }
+    try await Task.sleep(for: .milliseconds(300))
+    task.cancel()
+    #expect(try await task.value.ending == .cancelled)
+  }
+
+  @Test func aFloodIsKeptToItsStartAndEnd() async throws {
+    let outcome = try await runner.run(shell("yes flood | head -c 5000000; echo; echo THE-END", limit: 4096))
+    #expect(outcome.ending == .exited(0))
+    #expect(outcome.droppedBytes > 4_900_000)
+    #expect(outcome.standardOutput.count < 8192)
+    #expect(outcome.standardOutput.hasSuffix("THE-END\n"))
+  }
+
+  @Test func locateSearchesThePath() {
+    #expect(runner.locate("sh") != nil)
+    #expect(runner.locate("no-such-program-\(UUID().uuidString)") == nil)
+  }
+
+  static func processes(mentioning text: String) -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry in
+      guard Int32(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+      let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+      return line.contains(text) ? line : nil
+    }
+  }
+}
