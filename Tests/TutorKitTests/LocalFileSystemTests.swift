@@ -20,15 +20,6 @@ import Testing
     #expect(try fileSystem.contentsOfDirectory(at: folder) == ["state.json"])
   }
 
-  @Test func aSaveChangesTheModificationTimeWatchLooksAt() throws {
-    let path = folder + "/Code.swift"
-    try fileSystem.writeAtomically(Data("let a = 1\n".utf8), to: path)
-    let before = try #require(fileSystem.modificationTime(at: path))
-    try fileSystem.writeAtomically(Data("let a = 2\n".utf8), to: path)
-    #expect(fileSystem.modificationTime(at: path) != before)
-    #expect(fileSystem.modificationTime(at: folder + "/missing") == nil)
-  }
-
   @Test func copyMoveAndRemove() throws {
     try fileSystem.writeAtomically(Data("x".utf8), to: folder + "/a")
     try fileSystem.copyItem(from: folder + "/a", to: folder + "/b")

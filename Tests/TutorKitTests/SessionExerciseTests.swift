@@ -204,3 +204,40 @@ final class Emitted: Sendable {
 }
 
 import Synchronization
+
+@Suite struct WarmingTests {
+  let fileSystem: InMemoryFileSystem
+
+  init() {
+    fileSystem = InMemoryFileSystem(files: [
+      "/course/Lessons/01-why.md": CourseFixtures.lesson(order: 1, id: "why", title: "Why", pages: 2, exercises: "[greet]")
+    ])
+    CourseFixtures.addExercise("greet", to: fileSystem)
+  }
+
+  @Test func openingAnUnbuiltExerciseBuildsItAndTheCheckWaitsForThatBuild() async throws {
+    let checker = ScriptedChecker([.failed], built: false)
+    let session = try CourseFixtures.session(fileSystem, checker: checker)
+    _ = await session.handle("exercise greet")
+    let emitted = Emitted()
+    _ = await session.handle("check") { emitted.append($0) }
+    #expect(checker.calls == ["prepare greet", "greet"], "the build first, then the check")
+    #expect(emitted.texts == ["Checking greet against Exercises/greet/Sources/ … Finishing the build that started when you opened it."])
+  }
+
+  @Test func anExerciseAlreadyBuiltIsNotBuiltAgain() async throws {
+    let checker = ScriptedChecker([.failed], built: true)
+    let session = try CourseFixtures.session(fileSystem, checker: checker)
+    _ = await session.handle("exercise greet")
+    _ = await session.handle("check")
+    #expect(checker.calls == ["greet"])
+  }
+
+  @Test func shutdownStopsAWarmingBuild() async throws {
+    let checker = ScriptedChecker([], built: false)
+    let session = try CourseFixtures.session(fileSystem, checker: checker)
+    _ = await session.handle("exercise greet")
+    await session.shutdown()
+    #expect(await session.warming.isEmpty)
+  }
+}

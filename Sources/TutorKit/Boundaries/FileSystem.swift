@@ -17,8 +17,6 @@ public protocol FileSystem: Sendable {
   func moveItem(from source: String, to destination: String) throws
   /// Copies a file, replacing `destination` if it exists (the copy is written atomically).
   func copyItem(from source: String, to destination: String) throws
-  /// When the file last changed (seconds since 1970), or nil if it does not exist. `watch` polls it.
-  func modificationTime(at path: String) -> Double?
   /// Deletes a file the tool itself created (a scratch file). Never used on the learner's work.
   func removeItem(at path: String) throws
   /// Runs `body` while holding an exclusive advisory lock on `path` (created if missing), so two

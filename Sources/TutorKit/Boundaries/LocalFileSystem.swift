@@ -82,12 +82,6 @@ public struct LocalFileSystem: FileSystem {
     try writeAtomically(readFile(at: source), to: destination)
   }
 
-  public func modificationTime(at path: String) -> Double? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 + Double(info.st_size) * 1e-12
-  }
-
   public func removeItem(at path: String) throws {
     guard unlink(path) == 0 || errno == ENOENT else { throw FileSystemError.posix("remove \(path)", errno) }
   }

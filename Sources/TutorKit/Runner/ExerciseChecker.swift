@@ -4,6 +4,9 @@ public protocol ExerciseChecker: Sendable {
   func check(_ exercise: Exercise, timeout: Duration) async throws -> Verdict
   /// Whether the exercise was built before: the first check compiles it from scratch.
   func hasBuilt(_ exercise: Exercise) -> Bool
+  /// Builds the exercise ahead of its first check (while the learner reads and edits), running
+  /// none of its code. Cancelling the calling task stops the build.
+  func prepare(_ exercise: Exercise) async
 }
 
 extension ExerciseRunner: ExerciseChecker {

@@ -38,6 +38,23 @@ public struct ExerciseRunner: Sendable {
     fileSystem.directoryExists(at: FilePath.join(root, scratchFolder, "debug", exercise.moduleName + ".build"))
   }
 
+  /// Compiles the exercise and its tests into the check's build folder, with the check's own
+  /// flags, so the first `check` only relinks. Failures are left for that check to report.
+  public func prepare(_ exercise: Exercise) async {
+    guard let swift = processes.locate("swift") else { return }
+    var variables = environment
+    variables["DITUTOR_EXERCISES"] = exercise.id
+    variables["DITUTOR_CODE"] = Code.sources.rawValue
+    let request = ProcessRequest(
+      executable: swift,
+      arguments: [
+        "build", "--build-tests", "--package-path", root, "--scratch-path", FilePath.join(root, scratchFolder),
+        "-Xswiftc", "-diagnostic-style=llvm",
+      ],
+      environment: variables, timeout: .seconds(600), outputLimit: 64 << 10)
+    _ = try? await processes.run(request)
+  }
+
   /// Builds and tests one exercise.
   public func check(_ exercise: Exercise, code: Code = .sources, timeout: Duration = defaultTimeout) async throws -> Verdict {
     try await check([exercise], code: code, timeout: timeout)[exercise.id]!

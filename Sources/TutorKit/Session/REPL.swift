@@ -59,6 +59,12 @@ public struct REPL<Reader: LineReader> {
 
   /// Runs until `quit`, Ctrl-D or the end of the input; returns the process exit status.
   public mutating func run() async -> Int32 {
+    let status = await converse()
+    await session.shutdown()
+    return status
+  }
+
+  private mutating func converse() async -> Int32 {
     switch mode {
     case .interactive:
       display.show(await session.start())

@@ -90,7 +90,9 @@ extension Session {
   func check(_ argument: String?, timeout: Duration, emit: @Sendable (Document) -> Void) async -> Response {
     guard let exercise = exercise(argument) else { return unknownExercise(argument) }
     let firstTime: [Inline] =
-      checker.hasBuilt(exercise) ? [] : [.text(" The first check compiles it from scratch: give it a few seconds.")]
+      warming[exercise.id] != nil
+      ? [.text(" Finishing the build that started when you opened it.")]
+      : checker.hasBuilt(exercise) ? [] : [.text(" The first check compiles it from scratch: give it a few seconds.")]
     emit(
       Document([
         .paragraph([.faint([.text("Checking "), .code(exercise.id), .text(" against "), .code(exercise.sourcesFolder + "/"), .text(" …")] + firstTime)])
@@ -98,7 +100,25 @@ extension Session {
     return await runCheck(exercise, timeout: timeout)
   }
 
+  /// Starts building an exercise nobody has built yet, in the background.
+  func startWarming(_ exercise: Exercise) {
+    guard warming[exercise.id] == nil, !checker.hasBuilt(exercise) else { return }
+    let checker = self.checker
+    warming[exercise.id] = Task { await checker.prepare(exercise) }
+  }
+
+  /// Waits for the exercise's warming build, if one is running; Ctrl-C stops it too.
+  private func finishWarming(_ exercise: Exercise) async {
+    guard let task = warming.removeValue(forKey: exercise.id) else { return }
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+  }
+
   private func runCheck(_ exercise: Exercise, timeout: Duration) async -> Response {
+    await finishWarming(exercise)
     let verdict: Verdict
     do {
       verdict = try await checker.check(exercise, timeout: timeout)
@@ -185,12 +205,13 @@ extension Session {
     }
   }
 
-  /// Names and change times of the learner's files: a different value means something was saved.
-  private func fingerprint(of exercise: Exercise) -> [String: Double] {
+  /// The learner's files as they are now: a different value means something was saved. Contents,
+  /// not change times: two saves within the file system's clock tick share a time.
+  private func fingerprint(of exercise: Exercise) -> [String: Data] {
     let folder = FilePath.join(root, exercise.sourcesFolder)
     let names = (try? fileSystem.contentsOfDirectory(at: folder)) ?? []
-    var result: [String: Double] = [:]
-    for name in names { result[name] = fileSystem.modificationTime(at: FilePath.join(folder, name)) ?? 0 }
+    var result: [String: Data] = [:]
+    for name in names { result[name] = (try? fileSystem.readFile(at: FilePath.join(folder, name))) ?? Data() }
     return result
   }
 

@@ -25,6 +25,8 @@ public actor Session {
   var position: LearnerState.Position
   /// The quiz under way, if any: while it lasts, lines are answers.
   var quiz: QuizRun?
+  /// Builds started when an exercise was opened, so its first check is quick.
+  var warming: [String: Task<Void, Never>] = [:]
 
   public init(
     course: Course, progress: ProgressStore, checker: any ExerciseChecker, examples: any ExampleRunning,
@@ -344,6 +346,7 @@ public actor Session {
       blocks += lesson.pages[page].content.blocks
     case .exercise(let exercise):
       blocks += exercisePage(exercise, in: lesson)
+      startWarming(exercise)
     }
     blocks.append(.rule)
     blocks.append(.paragraph([.faint(footer(for: lesson, stop: index))]))
@@ -382,6 +385,17 @@ public actor Session {
     }
     parts += [.text(" · "), .code("pages"), .text(" · "), .code("help")]
     return parts
+  }
+
+  // MARK: Leaving
+
+  /// Stops what the session started in the background (a warming build), so nothing outlives
+  /// ditutor. The REPL calls it on its way out.
+  public func shutdown() async {
+    let tasks = warming.values
+    warming = [:]
+    for task in tasks { task.cancel() }
+    for task in tasks { await task.value }
   }
 
   // MARK: Help

@@ -9,8 +9,7 @@ final class InMemoryFileSystem: FileSystem {
     var directories: Set<String> = ["/"]
     var failingWrites: Set<String> = []
     var writes = 0
-    /// A counter per file that goes up with every write: the fake's modification time.
-    var versions: [String: Double] = [:]
+
   }
 
   private let storage = Mutex(Storage())
@@ -24,7 +23,6 @@ final class InMemoryFileSystem: FileSystem {
   func add(_ path: String, _ text: String) {
     storage.withLock { storage in
       storage.files[path] = Data(text.utf8)
-      storage.versions[path, default: 0] += 1
       var directory = FilePath.parent(path)
       while directory != "/" && !directory.isEmpty {
         storage.directories.insert(directory)
@@ -74,7 +72,6 @@ final class InMemoryFileSystem: FileSystem {
       guard storage.directories.contains(FilePath.parent(path)) else { throw FileSystemError.notFound(FilePath.parent(path)) }
       storage.files[path] = data
       storage.writes += 1
-      storage.versions[path, default: 0] += 1
     }
   }
 
@@ -97,10 +94,6 @@ final class InMemoryFileSystem: FileSystem {
 
   func copyItem(from source: String, to destination: String) throws {
     try writeAtomically(readFile(at: source), to: destination)
-  }
-
-  func modificationTime(at path: String) -> Double? {
-    storage.withLock { storage in storage.files[path] == nil ? nil : storage.versions[path] }
   }
 
   func removeItem(at path: String) throws {

@@ -4,14 +4,22 @@ import TutorKit
 /// Answers checks with verdicts chosen by the test, and remembers what it was asked.
 final class ScriptedChecker: ExerciseChecker {
   private let script = Mutex<(verdicts: [Verdict.Status], calls: [String], delay: Duration)>(([], [], .zero))
+  private let built: Bool
 
-  init(_ statuses: [Verdict.Status] = [], delay: Duration = .zero) {
+  /// - Parameter built: what `hasBuilt` answers; false makes opening an exercise warm it.
+  init(_ statuses: [Verdict.Status] = [], delay: Duration = .zero, built: Bool = true) {
+    self.built = built
     script.withLock { $0 = (statuses, [], delay) }
   }
 
   var calls: [String] { script.withLock { $0.calls } }
 
-  func hasBuilt(_ exercise: Exercise) -> Bool { true }
+  func hasBuilt(_ exercise: Exercise) -> Bool { built }
+
+  func prepare(_ exercise: Exercise) async {
+    script.withLock { $0.calls.append("prepare " + exercise.id) }
+    try? await Task.sleep(for: .milliseconds(20))
+  }
 
   func check(_ exercise: Exercise, timeout: Duration) async throws -> Verdict {
     let (status, delay) = script.withLock { script -> (Verdict.Status, Duration) in
