@@ -89,3 +89,21 @@ import Testing
     #expect(terminal.waitForExit() == 0)
   }
 }
+
+/// A page taller than the terminal goes through the pager, starting at its top.
+@Suite struct PagerTests {
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less")))
+  func aLongPageStartsAtItsTopAndQReturnsToThePrompt() throws {
+    let course = try Ditutor.makeCourseCopy()
+    let terminal = try PseudoTerminal(
+      executable: Ditutor.executable, arguments: [], directory: course,
+      environment: Ditutor.environment(["DITUTOR_PAGER": "less"], home: course))
+    #expect(terminal.waitFor("Page 1 of"))
+    // The pager holds the rest of the page: no prompt yet.
+    #expect(!terminal.waitFor("ditutor [1 why-di", seconds: 1.5))
+    terminal.type("q")
+    #expect(terminal.waitFor("ditutor [1 why-di 1/"), "q leaves the pager for the prompt")
+    terminal.type("quit\r")
+    #expect(terminal.waitForExit() == 0)
+  }
+}

@@ -7,9 +7,16 @@ struct TerminalDisplay: Display {
   let probe: TerminalProbe
   /// In a script, failures go to standard error so they can be told apart from answers.
   let failuresToStandardError: Bool
+  /// For documents taller than the screen; nil in scripts and when paging is turned off.
+  var pager: Pager? = nil
 
   func show(_ document: Document) {
-    write(Renderer(traits: probe.traits()).render(document), to: FileHandle.standardOutput)
+    let text = Renderer(traits: probe.traits()).render(document)
+    // Room for the prompt below: a page that fits is simply printed.
+    if let pager, text.reduce(0, { $1 == "\n" ? $0 + 1 : $0 }) > probe.height - 2, pager.page(text) {
+      return
+    }
+    write(text, to: FileHandle.standardOutput)
   }
 
   func clear() {

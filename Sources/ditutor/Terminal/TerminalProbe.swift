@@ -27,6 +27,15 @@ struct TerminalProbe: Sendable {
     return 80
   }
 
+  /// Rows of the terminal, for deciding when a page needs a pager.
+  var height: Int {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 {
+      return Int(size.ws_row)
+    }
+    return environment["LINES"].flatMap(Int.init) ?? 24
+  }
+
   func traits(forStandardError: Bool = false) -> TerminalTraits {
     let isTerminal = forStandardError ? errorIsTerminal : outputIsTerminal
     return TerminalTraits(
