@@ -55,44 +55,18 @@ public struct LocalProcessRunner: ProcessRunner {
       _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
 
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-    posix_spawn_file_actions_addclose(&actions, outputPipe[1])
-    posix_spawn_file_actions_addclose(&actions, errorPipe[1])
-
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
     // A group of its own: Ctrl-C at the terminal reaches ditutor, which decides what to stop.
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT, SIGHUP] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-    let argv = ([request.executable] + request.arguments).map { strdup($0) } + [nil]
-    let envp = request.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+    let pid: pid_t
+    do {
+      pid = try ChildProcess.spawn(
+        request.executable, arguments: request.arguments, environment: request.environment,
+        input: .null, output: .descriptor(outputPipe[1]), error: .descriptor(errorPipe[1]), ownProcessGroup: true)
+    } catch {
+      for descriptor in outputPipe + errorPipe { close(descriptor) }
+      throw error
     }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, request.executable, &actions, &attributes, argv, envp)
     close(outputPipe[1])
     close(errorPipe[1])
-    guard spawned == 0 else {
-      close(outputPipe[0])
-      close(errorPipe[0])
-      throw ProcessError.spawn(request.executable, spawned)
-    }
 
     var output = BoundedCapture(limit: request.outputLimit / 2)
     var error = BoundedCapture(limit: request.outputLimit / 2)

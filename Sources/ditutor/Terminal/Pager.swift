@@ -1,4 +1,5 @@
 import Foundation
+import TutorKit
 
 #if canImport(Glibc)
   import Glibc
@@ -39,35 +40,18 @@ struct Pager: Sendable {
     var pipeEnds: [Int32] = [0, 0]
     guard pipe(&pipeEnds) == 0 else { return false }
     _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
-    posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // ditutor ignores SIGINT and SIGPIPE; the pager gets the usual behaviour back.
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGINT)
-    sigaddset(&defaults, SIGPIPE)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    close(pipeEnds[0])
-    guard spawned == 0 else {
+    // Standard output and error stay the terminal's; standard input is our pipe.
+    let pid: pid_t
+    do {
+      pid = try ChildProcess.spawn(
+        executable, arguments: arguments, environment: environment, input: .descriptor(pipeEnds[0]),
+        output: .inherited, error: .inherited, ownProcessGroup: false)
+    } catch {
+      close(pipeEnds[0])
       close(pipeEnds[1])
       return false
     }
+    close(pipeEnds[0])
     // If the learner quits before the end, the write fails with EPIPE: that is not an error.
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {

@@ -17,23 +17,19 @@ struct TerminalProbe: Sendable {
 
   /// Asked again before each answer, so a resized window wraps to its new width.
   var width: Int {
-    var size = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-      return Int(size.ws_col)
-    }
-    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
-      return columns
-    }
-    return 80
+    windowSize.map { Int($0.ws_col) } ?? environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
   }
 
   /// Rows of the terminal, for deciding when a page needs a pager.
   var height: Int {
+    windowSize.map { Int($0.ws_row) } ?? environment["LINES"].flatMap(Int.init) ?? 24
+  }
+
+  /// The terminal's size, when standard output is one that knows it.
+  private var windowSize: winsize? {
     var size = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 {
-      return Int(size.ws_row)
-    }
-    return environment["LINES"].flatMap(Int.init) ?? 24
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+    return size
   }
 
   func traits(forStandardError: Bool = false) -> TerminalTraits {
