@@ -1,10 +1,13 @@
 #include "CLineEditor.h"
 
+#include <fcntl.h>
 #include <histedit.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
 struct ditutor_line_editor {
@@ -93,6 +96,12 @@ ditutor_line_editor *ditutor_line_editor_open(const char *program_name, int inpu
   el_set(editor->el, EL_BIND, "^I", "ditutor-complete", NULL);
   // The learner's own ~/.editrc (vi mode, extra bindings) still applies.
   el_source(editor->el, NULL);
+  // libedit's `ed-command` (Alt-x in emacs mode, `:` in vi command mode) opens a prompt for
+  // editor commands that crashes libedit on some input (a lone quote). Nothing a learner needs
+  // is there: those keys only beep. Bound after ~/.editrc, so it cannot bring them back.
+  el_set(editor->el, EL_BIND, "\\ex", "ed-unassigned", NULL);
+  el_set(editor->el, EL_BIND, "\\eX", "ed-unassigned", NULL);
+  el_set(editor->el, EL_BIND, "-a", ":", "ed-unassigned", NULL);
   return editor;
 }
 
@@ -170,4 +179,45 @@ int ditutor_line_editor_history_load(ditutor_line_editor *editor, const char *pa
 int ditutor_line_editor_history_save(ditutor_line_editor *editor, const char *path) {
   HistEvent event;
   return history(editor->history, &event, H_SAVE, path);
+}
+
+// libedit's history file is a header line, then one entry per line in strvis(3) encoding. This
+// writes an entry the way strunvis(3) reads it back: white space, control characters and the
+// backslash as three-digit octal escapes, everything else (UTF-8 included) as it is.
+static size_t encode_history_line(const char *line, char *out) {
+  size_t length = 0;
+  for (const unsigned char *c = (const unsigned char *)line; *c; c++) {
+    if (*c <= ' ' || *c == 0x7f || *c == '\\') {
+      length += (size_t)sprintf(out + length, "\\%03o", *c);
+    } else {
+      out[length++] = (char)*c;
+    }
+  }
+  out[length++] = '\n';
+  return length;
+}
+
+int ditutor_line_editor_history_append(const char *path, const char *line) {
+  static const char header[] = "_HiStOrY_V2_\n";
+  int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0600);
+  if (fd < 0) return -1;
+  size_t capacity = strlen(line) * 4 + 2;
+  char *encoded = malloc(capacity);
+  if (!encoded) {
+    close(fd);
+    return -1;
+  }
+  size_t length = encode_history_line(line, encoded);
+  struct stat info;
+  int status = 0;
+  // One write each, with O_APPEND: two ditutors on one checkout interleave whole lines.
+  if (fstat(fd, &info) == 0 && info.st_size == 0 && write(fd, header, sizeof header - 1) < 0) status = -1;
+  if (status == 0 && write(fd, encoded, length) != (ssize_t)length) status = -1;
+  free(encoded);
+  close(fd);
+  return status;
+}
+
+void ditutor_line_editor_discard_typeahead(ditutor_line_editor *editor) {
+  tcflush(fileno(editor->in), TCIFLUSH);
 }

@@ -6,6 +6,10 @@ import TutorKit
 /// Colour codes appear only when ``TerminalTraits/colors`` is on; with it off the output is plain
 /// text that reads well in a pipe, a log or a screen reader.
 public struct Renderer: Sendable {
+  /// The widest a line of prose gets, however wide the terminal: past about 100 columns the eye
+  /// loses its way back to the start of the next line. Code and tables may use the whole width.
+  public static let measure = 100
+
   public let traits: TerminalTraits
   private let highlighter = SwiftHighlighter()
 
@@ -43,11 +47,11 @@ public struct Renderer: Sendable {
   private func renderBlock(_ block: Block, width: Int) -> [[Span]] {
     switch block {
     case .heading(let level, let inlines):
-      return heading(level: level, inlines, width: width)
+      return heading(level: level, inlines, width: min(width, Self.measure))
     case .paragraph(let inlines):
-      return wrap(spans(inlines), width: width)
+      return wrap(spans(inlines), width: min(width, Self.measure))
     case .list(let list):
-      return renderList(list, width: width)
+      return renderList(list, width: min(width, Self.measure))
     case .quote(let blocks):
       let bar = Span("│ ", Style(faint: true))
       return renderBlocks(blocks, width: width - 2).map { $0.isEmpty ? [Span("│", bar.style)] : [bar] + $0.map(italicize) }
@@ -67,7 +71,7 @@ public struct Renderer: Sendable {
         case .warning: ("! ", Style(bold: true, foreground: .yellow))
         case .error: ("✗ ", Style(bold: true, foreground: .red))
         }
-      let body = wrap(spans(inlines), width: width - mark.displayWidth)
+      let body = wrap(spans(inlines), width: min(width, Self.measure) - mark.displayWidth)
       return body.enumerated().map { index, line in
         [Span(index == 0 ? mark : String(repeating: " ", count: mark.displayWidth), style)] + line
       }
@@ -145,9 +149,58 @@ public struct Renderer: Sendable {
       }
     for line in highlighted {
       // Blank lines stay blank: no indentation left dangling at the end of a line.
-      lines += line.isEmpty ? [[]] : hardWrap([Span(indent)] + line, width: width, continuation: indent)
+      lines += line.isEmpty ? [[]] : wrapCode([Span(indent)] + line, width: width, continuation: indent + "  ")
     }
     return lines
+  }
+
+  /// Folds a line of code that is wider than the screen at its last space that fits, so names
+  /// stay whole; only a run with no space in it is cut. Continuation lines are indented further,
+  /// which no Swift line starts with, so the fold cannot be mistaken for code.
+  func wrapCode(_ line: [Span], width: Int, continuation: String) -> [[Span]] {
+    guard line.displayWidth > width, width > continuation.count + 10 else {
+      return hardWrap(line, width: width, continuation: continuation)
+    }
+    var characters: [(Character, Style)] = line.flatMap { span in span.text.map { ($0, span.style) } }
+    let leading = characters.prefix { $0.0 == " " }.count
+    var lines: [[Span]] = []
+    var limit = width
+    while true {
+      var columns = 0
+      var fits = 0
+      for (character, _) in characters {
+        guard columns + character.displayWidth <= limit else { break }
+        columns += character.displayWidth
+        fits += 1
+      }
+      if fits >= characters.count {
+        lines.append(Self.spans(characters))
+        break
+      }
+      // The last space that fits, past the indent; none: cut where the line is full.
+      let floor = lines.isEmpty ? leading : 0
+      let space = characters[floor..<fits].lastIndex { $0.0 == " " }
+      let end = space ?? fits
+      lines.append(Self.spans(Array(characters[..<end].reversed().drop { $0.0 == " " }.reversed())))
+      characters = Array(characters[end...].drop { $0.0 == " " })
+      if characters.isEmpty { break }
+      limit = width - continuation.displayWidth
+    }
+    return lines.enumerated().map { index, spans in
+      index == 0 ? trimTrailingSpaces(spans) : [Span(continuation)] + trimTrailingSpaces(spans)
+    }
+  }
+
+  private static func spans(_ characters: [(Character, Style)]) -> [Span] {
+    var spans: [Span] = []
+    for (character, style) in characters {
+      if let last = spans.last, last.style == style {
+        spans[spans.count - 1].text.append(character)
+      } else {
+        spans.append(Span(String(character), style))
+      }
+    }
+    return spans
   }
 
   private func lineStyle(_ line: String, language: String) -> Style {
@@ -226,12 +279,15 @@ public struct Renderer: Sendable {
         cell.map(\.text).joined().split(separator: " ").map(\.displayWidth)
       }.max() ?? 1
     }
-    for floor in [longestWord, Array(repeating: 6, count: columns)] {
-      while widths.reduce(0, +) > available,
-        let widest = widths.indices.filter({ widths[$0] > floor[$0] }).max(by: { widths[$0] < widths[$1] })
-      {
-        widths[widest] -= 1
-      }
+    while widths.reduce(0, +) > available,
+      let widest = widths.indices.filter({ widths[$0] > longestWord[$0] }).max(by: { widths[$0] < widths[$1] })
+    {
+      widths[widest] -= 1
+    }
+    // Still too wide with every word whole: a grid would cut words (`constructor-inje` /
+    // `ction`), so each row becomes a small record of "header: value" lines instead.
+    if widths.reduce(0, +) > available {
+      return renderRecords(header: header, rows: rows, width: width)
     }
 
     func line(_ cells: [[Span]]) -> [[Span]] {
@@ -258,6 +314,23 @@ public struct Renderer: Sendable {
     lines.append(
       [Span(widths.map { String(repeating: "─", count: $0) }.joined(separator: String(repeating: " ", count: gap)), Style(faint: true))])
     for row in rows { lines += line(row) }
+    return lines
+  }
+
+  /// A table too narrow for its grid: one block per row, a line per cell, rows apart.
+  private func renderRecords(header: [[Span]], rows: [[[Span]]], width: Int) -> [[Span]] {
+    var lines: [[Span]] = []
+    for (index, row) in rows.enumerated() {
+      if index > 0 { lines.append([]) }
+      for (column, cell) in row.enumerated() where !cell.isEmpty && cell.displayWidth > 0 {
+        let label = column < header.count && header[column].displayWidth > 0 ? header[column] + [Span(": ")] : []
+        let wrapped = wrap(label + cell, width: width - (column == 0 ? 0 : 2))
+        for (offset, line) in wrapped.enumerated() {
+          let indent = column == 0 ? (offset == 0 ? "" : "  ") : (offset == 0 ? "  " : "    ")
+          lines.append(indent.isEmpty ? line : [Span(indent)] + line)
+        }
+      }
+    }
     return lines
   }
 

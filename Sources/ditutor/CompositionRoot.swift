@@ -29,9 +29,7 @@ struct CompositionRoot {
     let interactive = probe.inputIsTerminal && probe.outputIsTerminal
     let interrupts = Interrupts(idle: interactive ? .ignore : .exit)
     if interactive, let editor = LibEditReader(historyPath: FilePath.join(progress.directory, "history"), probe: probe) {
-      // A pager the learner quits early closes its pipe; that must not end ditutor.
-      signal(SIGPIPE, SIG_IGN)
-      let display = TerminalDisplay(probe: probe, failuresToStandardError: false, pager: Pager(environment: environment))
+      let display = TerminalDisplay(probe: probe, failuresToStandardError: false, pagesLongAnswers: true)
       var repl = REPL(
         reader: editor, display: display,
         session: session, completer: completer, interruptions: interrupts, mode: .interactive)

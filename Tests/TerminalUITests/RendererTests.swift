@@ -60,10 +60,39 @@ import TutorKit
     #expect(lines(plain.render(parser.parse("# Hello\n## Page\n"))) == ["Hello", "═════", "", "Page", "────"])
   }
 
-  @Test func codeIsIndentedAndLongLinesAreCutNotReflowed() {
+  @Test func codeIsIndentedAndLongLinesFoldAtASpaceNotMidName() {
     let code = "let answer = " + String(repeating: "1 + ", count: 10) + "0"
     let text = plain.render(Document([.code(CodeBlock(language: "swift", text: code))]))
-    #expect(lines(text) == ["    let answer = 1 + 1 + 1 + 1 + 1 + 1 +", "     1 + 1 + 1 + 1 + 0"])
+    #expect(lines(text) == ["    let answer = 1 + 1 + 1 + 1 + 1 + 1", "      + 1 + 1 + 1 + 1 + 0"])
+  }
+
+  @Test func atFiftyColumnsCodeKeepsItsNamesWhole() {
+    let narrow = Renderer(traits: TerminalTraits(width: 50, colors: false))
+    let code = "let service = ConstructorInjectedCheckoutService(gateway: gateway, clock: clock)"
+    let text = narrow.render(Document([.code(CodeBlock(language: "swift", text: code))]))
+    #expect(
+      lines(text) == [
+        "    let service =",
+        "      ConstructorInjectedCheckoutService(gateway:",
+        "      gateway, clock: clock)",
+      ])
+    #expect(lines(text).allSatisfy { $0.count <= 50 })
+  }
+
+  @Test func aRunWithNoSpaceIsStillCutToFit() {
+    let narrow = Renderer(traits: TerminalTraits(width: 30, colors: false))
+    let text = narrow.render(Document([.code(CodeBlock(language: "text", text: String(repeating: "x", count: 40)))]))
+    #expect(lines(text).allSatisfy { $0.count <= 30 })
+    #expect(lines(text).joined().filter { $0 == "x" }.count == 40, "nothing is lost")
+  }
+
+  @Test func proseStopsAtAReadableMeasureOnAWideScreen() {
+    let wide = Renderer(traits: TerminalTraits(width: 200, colors: false))
+    let words = Array(repeating: "dependency", count: 60).joined(separator: " ")
+    let text = wide.render(Document([.paragraph([.text(words)]), .notice(.info, [.text(words)])]))
+    #expect(lines(text).map(\.count).max()! <= Renderer.measure)
+    let code = wide.render(Document([.code(CodeBlock(language: "text", text: String(repeating: "a ", count: 70)))]))
+    #expect(lines(code).map(\.count).max()! > Renderer.measure, "code may use the whole width")
   }
 
   @Test func outputBlocksAndNotCompiledBlocksAreLabelled() {
@@ -85,6 +114,26 @@ import TutorKit
         "10  Constructor injection, explained at",
         "    length",
       ])
+  }
+
+  @Test func aTableTooNarrowForItsWordsBecomesRecords() {
+    let narrow = Renderer(traits: TerminalTraits(width: 40, colors: false))
+    let document = parser.parse(
+      "| # | Lesson | Id | Pages read |\n|--:|---|---|--:|\n| 2 | Constructor injection | constructor-injection | 3/9 |\n| 3 | Test doubles | test-doubles | 0/10 |\n")
+    let text = narrow.render(document)
+    #expect(
+      lines(text) == [
+        "#: 2",
+        "  Lesson: Constructor injection",
+        "  Id: constructor-injection",
+        "  Pages read: 3/9",
+        "",
+        "#: 3",
+        "  Lesson: Test doubles",
+        "  Id: test-doubles",
+        "  Pages read: 0/10",
+      ])
+    #expect(!text.contains("constructor-inje\n"))
   }
 
   @Test func noticesCarryAMarkThatSurvivesWithoutColour() {

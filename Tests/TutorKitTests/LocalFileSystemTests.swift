@@ -30,6 +30,28 @@ import Testing
     #expect(fileSystem.fileExists(at: folder + "/c") && !fileSystem.directoryExists(at: folder + "/c"))
   }
 
+  @Test func aNewDirectoryIsClaimedByOneCallerOnly() throws {
+    try fileSystem.createNewDirectory(at: folder + "/backup")
+    #expect(throws: FileSystemError.alreadyExists(folder + "/backup")) { try fileSystem.createNewDirectory(at: folder + "/backup") }
+  }
+
+  @Test func aWholeTreeMovesInOneRename() throws {
+    try fileSystem.createDirectory(at: folder + "/Sources/Helpers")
+    try fileSystem.writeAtomically(Data("h".utf8), to: folder + "/Sources/Helpers/Extra.swift")
+    try fileSystem.createNewDirectory(at: folder + "/backup")
+    try fileSystem.moveItem(from: folder + "/Sources/Helpers", to: folder + "/backup/Helpers")
+    #expect(try fileSystem.readText(at: folder + "/backup/Helpers/Extra.swift") == "h")
+    #expect(try fileSystem.contentsOfDirectory(at: folder + "/Sources").isEmpty)
+  }
+
+  @Test func aBuildFolderIsRemovedWithEverythingInIt() throws {
+    try fileSystem.createDirectory(at: folder + "/.build/exercises/debug")
+    try fileSystem.writeAtomically(Data("o".utf8), to: folder + "/.build/exercises/debug/x.o")
+    try fileSystem.removeBuildFolder(at: folder + "/.build/exercises")
+    try fileSystem.removeBuildFolder(at: folder + "/.build/never-existed")
+    #expect(try fileSystem.contentsOfDirectory(at: folder + "/.build").isEmpty)
+  }
+
   @Test func theLockLetsOneHolderInAtATime() async throws {
     let lock = folder + "/lock"
     let counter = folder + "/counter"

@@ -19,6 +19,15 @@ import Testing
     #expect(try store.load().state.position == .init(lesson: "why", page: 2))
   }
 
+  @Test func temporaryFilesOfKilledSavesAreRemovedAtStart() throws {
+    try store.update { $0.position = .init(lesson: "why", page: 1) }
+    fileSystem.add("/course/.ditutor/.progress.json.4242.17.tmp", "{ half a sa")
+    fileSystem.add("/course/.ditutor/.history.tmp", "not ours to remove")
+    try store.removeAbandonedSaves()
+    #expect(try fileSystem.contentsOfDirectory(at: "/course/.ditutor") == [".history.tmp", "progress.json"])
+    #expect(try store.load().state.position == .init(lesson: "why", page: 1))
+  }
+
   @Test func pagesSeenAreWrittenInOrder() throws {
     try store.update { $0.lessons["why", default: .init()].pagesSeen = [3, 0, 2] }
     let text = try #require(fileSystem.text(at: "/course/.ditutor/progress.json"))

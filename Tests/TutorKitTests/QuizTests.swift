@@ -36,6 +36,34 @@ import Testing
     #expect(QuizGrader.mark("constructors", for: questions[2]) == .wrong, "whole words only")
   }
 
+  @Test func aMultipleChoiceAnswerMayBeAWordFromOneOption() throws {
+    let questions = try CourseFixtures.course(fileSystem).lessons[0].quiz
+    #expect(QuizGrader.mark("Date", for: questions[0]) == .right)
+    #expect(QuizGrader.mark("the date", for: questions[0]) == .right, "filler words do not count")
+    #expect(QuizGrader.mark("2", for: questions[0]) == .wrong)
+    #expect(
+      QuizGrader.mark("clock", for: questions[0])
+        == .unreadable("'clock' is not in any option: answer with a letter from a to b, or with a word from the option you choose."))
+    #expect(QuizGrader.mark("not date", for: questions[0]) == .unreadable(
+      "Name the option you choose rather than one you rule out: answer with a letter from a to b."))
+    #expect(QuizGrader.mark("uuid", for: questions[1]) == .wrong, "one of two right options is not all of them")
+  }
+
+  @Test func anAnswerThatDeniesTheRightOneIsNotRight() throws {
+    let questions = try CourseFixtures.course(fileSystem).lessons[0].quiz
+    #expect(QuizGrader.mark("definitely not constructor injection", for: questions[2]) == .wrong)
+    #expect(QuizGrader.mark("never init", for: questions[2]) == .wrong)
+    #expect(QuizGrader.mark("it isn't constructor", for: questions[2]) == .wrong)
+    #expect(QuizGrader.mark("constructor, no doubt", for: questions[2]) == .wrong, "a denial anywhere is read as one")
+    #expect(QuizGrader.mark("constructor injection", for: questions[2]) == .right)
+  }
+
+  @Test func aDenialThatIsPartOfTheAnswerCounts() throws {
+    let question = QuizQuestion(prompt: [.text("What must a value crossing actors be?")], kind: .shortAnswer(accepted: ["not mutable"], explanation: ""))
+    #expect(QuizGrader.mark("not mutable", for: question) == .right)
+    #expect(QuizGrader.mark("definitely not not mutable", for: question) == .wrong)
+  }
+
   @Test func aQuizAsksExplainsEveryOptionAndRecordsTheScore() async throws {
     let session = try CourseFixtures.session(fileSystem)
     let start = await session.handle("quiz")
@@ -60,7 +88,7 @@ import Testing
     #expect(last.document.text.contains("Worth another look: question 2."))
     #expect(await session.takesCommands)
     #expect(try CourseFixtures.store(fileSystem).load().state.quizzes["a"] == .init(lastScore: 2, bestScore: 2, questions: 3, attempts: 1))
-    #expect(await session.handle("progress").document.text.contains("1. A | 0/2 pages | quiz best 2/3"))
+    #expect(await session.handle("progress").document.text.contains("1. A | 0/2 pages · quiz best 2/3"))
   }
 
   @Test func stopEndsAQuizWithoutRecordingAndSkipCountsAsMissed() async throws {

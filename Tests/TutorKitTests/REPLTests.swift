@@ -10,16 +10,65 @@ struct ScriptedReader: LineReader {
   var completions: [Completer.Completion] = []
   /// Text to "press Tab" on before each read.
   var tabOn: String?
+  /// Where reads, remembered lines and discarded type-ahead are written down in order.
+  var log: EventLog?
 
   mutating func read(prompt: String, complete: (String) -> Completer.Completion) -> LineInput {
     prompts.append(prompt)
     if let tabOn { completions.append(complete(tabOn)) }
+    log?.append("read \(prompt)")
     return inputs.isEmpty ? .endOfInput : inputs.removeFirst()
   }
 
   mutating func remember(_ line: String) {
     remembered.append(line)
+    log?.append("remember \(line)")
   }
+
+  mutating func discardTypeAhead() {
+    log?.append("discard type-ahead")
+  }
+}
+
+/// What happened, in order, across the fakes of one test.
+final class EventLog: Sendable {
+  private let events = Mutex<[String]>([])
+  func append(_ event: String) { events.withLock { $0.append(event) } }
+  var all: [String] { events.withLock { $0 } }
+}
+
+/// A screen `blocksPerScreen` blocks tall: `present` shows that many blocks of an answer and
+/// keeps the rest for `showMore`, as the terminal does with lines.
+final class PagingDisplay: Display {
+  private let state = Mutex<(shown: [String], held: [Block], dropped: Int)>(([], [], 0))
+  let blocksPerScreen: Int
+
+  init(blocksPerScreen: Int) { self.blocksPerScreen = blocksPerScreen }
+
+  func show(_ document: Document) { state.withLock { $0.shown.append(document.text) } }
+  func clear() {}
+  func showFailure(_ document: Document) { show(document) }
+  func present(_ document: Document) {
+    state.withLock { $0.held = document.blocks }
+    showMore()
+  }
+  var hasMore: Bool { state.withLock { !$0.held.isEmpty } }
+  func showMore() {
+    state.withLock { state in
+      let screen = state.held.prefix(blocksPerScreen)
+      state.held.removeFirst(screen.count)
+      state.shown.append(Document(Array(screen)).text)
+    }
+  }
+  func dropMore(announce: Bool) {
+    state.withLock { state in
+      if announce { state.dropped += state.held.count }
+      state.held = []
+    }
+  }
+
+  var shown: [String] { state.withLock { $0.shown } }
+  var announcedDrops: Int { state.withLock { $0.dropped } }
 }
 
 final class RecordingDisplay: Display {
@@ -75,6 +124,35 @@ final class RecordingDisplay: Display {
     #expect(reader.prompts == ["ditutor [1 why 1/3]> ", "ditutor [1 why 1/3]> ", "ditutor [1 why 2/3]> "])
   }
 
+  @Test func aLineIsRememberedBeforeItsCommandRuns() async throws {
+    let log = EventLog()
+    var repl = REPL(
+      reader: ScriptedReader(inputs: [.line("next"), .line("exit")], log: log), display: RecordingDisplay(),
+      session: try CourseFixtures.session(fileSystem),
+      completer: Completer(catalog: CommandCatalog(), course: try CourseFixtures.course(fileSystem)),
+      interruptions: DirectInterruptions(), mode: .interactive)
+    _ = await repl.run()
+    // `next` is in the history before the prompt of page 2 (its answer) is asked for; `exit`,
+    // an alias of quit, is not kept.
+    #expect(log.all == ["read ditutor [1 why 1/3]> ", "remember next", "read ditutor [1 why 2/3]> "])
+  }
+
+  @Test func keysTypedDuringACommandCannotAnswerItsQuestion() async throws {
+    CourseFixtures.addExercise("greet", to: fileSystem)
+    fileSystem.add("/course/Lessons/01-why.md", CourseFixtures.lesson(order: 1, id: "why", title: "Why", pages: 3, exercises: "[greet]"))
+    let log = EventLog()
+    let display = RecordingDisplay()
+    var repl = REPL(
+      reader: ScriptedReader(inputs: [.line("reset greet"), .line("n")], log: log), display: display,
+      session: try CourseFixtures.session(fileSystem),
+      completer: Completer(catalog: CommandCatalog(), course: try CourseFixtures.course(fileSystem)),
+      interruptions: DirectInterruptions(), mode: .interactive)
+    _ = await repl.run()
+    #expect(log.all.contains { $0 == "discard type-ahead" })
+    #expect(log.all.firstIndex(of: "discard type-ahead")! < log.all.firstIndex(of: "read Reset greet? [y/N] ")!)
+    #expect(display.documents.last?.document.text == "Nothing was reset; your files are as they were.")
+  }
+
   @Test func historyKeepsCommandsTrimmedButNotBlankLinesOrQuit() async throws {
     let (_, reader, _) = try await run([.line("lessons "), .line(""), .line("lesons"), .line("quit")], mode: .interactive)
     #expect(reader.remembered == ["lessons", "lesons"])
@@ -91,6 +169,56 @@ final class RecordingDisplay: Display {
     #expect(display.documents.count == 1)
     #expect(display.documents[0].failure)
     #expect(display.documents[0].document.text.hasPrefix("Your progress file could not be read"))
+  }
+}
+
+/// Answers taller than the screen, shown a screenful at a time inside the REPL.
+@Suite struct LongAnswerTests {
+  let fileSystem = CourseFixtures.twoLessons()
+
+  func run(_ inputs: [LineInput], display: PagingDisplay) async throws -> ScriptedReader {
+    var repl = REPL(
+      reader: ScriptedReader(inputs: inputs), display: display,
+      session: try CourseFixtures.session(fileSystem),
+      completer: Completer(catalog: CommandCatalog(), course: try CourseFixtures.course(fileSystem)),
+      interruptions: DirectInterruptions(), mode: .interactive)
+    _ = await repl.run()
+    return repl.readerForTesting
+  }
+
+  var pagesSeen: Set<Int>? {
+    get throws { try CourseFixtures.store(fileSystem).load().state.lessons["why"]?.pagesSeen }
+  }
+
+  @Test func enterShowsTheRestAndThePageCountsAsReadAtItsEnd() async throws {
+    let display = PagingDisplay(blocksPerScreen: 3)
+    // The opening: a welcome, the heading, "Page 1 of 3", the text, a rule, the footer.
+    _ = try await run([.line(""), .line("")], display: display)
+    #expect(display.shown.count == 2)
+    #expect(display.shown[0].hasPrefix("Welcome to ditutor"))
+    #expect(display.shown[1].contains("Opening of Why"))
+    #expect(try pagesSeen == [0])
+  }
+
+  @Test func nextOnACutPageTurnsItAndLeavesItUnread() async throws {
+    let display = PagingDisplay(blocksPerScreen: 3)
+    let reader = try await run([.line("next")], display: display)
+    #expect(reader.prompts == ["ditutor [1 why 1/3]> ", "ditutor [1 why 2/3]> "])
+    #expect(display.shown[1].hasPrefix("Lesson 1 · Why\nPage 2 of 3"))
+    #expect(try pagesSeen == nil, "neither page was seen to its end")
+  }
+
+  @Test func qSkipsTheRestWithoutQuitting() async throws {
+    let display = PagingDisplay(blocksPerScreen: 3)
+    let reader = try await run([.line("q"), .line("next")], display: display)
+    #expect(display.announcedDrops == 3)
+    #expect(reader.prompts == ["ditutor [1 why 1/3]> ", "ditutor [1 why 1/3]> ", "ditutor [1 why 2/3]> "])
+  }
+
+  @Test func anAnswerThatFitsIsReadAtOnce() async throws {
+    let display = PagingDisplay(blocksPerScreen: 20)
+    _ = try await run([.line("next")], display: display)
+    #expect(try pagesSeen == [0, 1])
   }
 }
 

@@ -51,11 +51,50 @@ import Testing
     #expect(record == .init(status: .failed, attempts: 1, hintsShown: 0, passedOnce: false))
   }
 
-  @Test func checkWithoutAnExerciseOnScreenTakesTheFirstUnsolvedOne() async throws {
-    let (session, checker) = try session([.passed, .failed])
+  @Test func onALessonPageNoExerciseIsCheckedOrHintedUntilOneIsOpened() async throws {
+    let (session, checker) = try session([.failed])
+    for command in ["check", "hint", "reset", "solution", "watch"] {
+      let response = await session.handle(command)
+      #expect(response.outcome == .failed)
+      #expect(response.document.text == "No exercise is open: you are reading a lesson page. exercise greet opens the next one, “Exercise greet”; or name one, as in check greet.")
+    }
+    #expect(checker.calls.isEmpty)
+    #expect(try CourseFixtures.store(fileSystem).load().state.exercises.isEmpty, "no hint spent, no check counted")
+  }
+
+  @Test func backOnAPageCheckAndHintStillMeanTheExerciseOpenedLast() async throws {
+    let (session, checker) = try session([.failed])
+    _ = await session.handle("exercise fetch")
+    _ = await session.handle("page 1")
     _ = await session.handle("check")
-    _ = await session.handle("check")
-    #expect(checker.calls == ["greet", "fetch"])
+    #expect(checker.calls == ["fetch"])
+    #expect(await session.handle("hint").document.text.hasPrefix("Hint 1 of 3 for fetch"))
+  }
+
+  @Test func pageNumbersAfterTheLastPageOpenTheExercises() async throws {
+    let (session, _) = try session()
+    _ = await session.handle("page 4")
+    #expect(await session.prompt == "ditutor [1 why · fetch]> ")
+    #expect(await session.pageCount == 4)
+    let beyond = await session.handle("page 5")
+    #expect(beyond.document.text == "'5' is not a page of this lesson: pick a page from 1 to 2, or 3 to 4 for its exercises, or type pages to list them.")
+  }
+
+  @Test func twoTerminalsShareOneHintCount() async throws {
+    let (first, _) = try session()
+    let (second, _) = try session()
+    _ = await first.handle("exercise greet")
+    _ = await second.handle("exercise greet")
+    #expect(await first.handle("hint").document.text.hasPrefix("Hint 1 of 3"))
+    #expect(await second.handle("hint").document.text.hasPrefix("Hint 2 of 3"), "the second terminal sees the first one's hint")
+    #expect(try CourseFixtures.store(fileSystem).load().state.exercises["greet"]?.hintsShown == 2)
+  }
+
+  @Test func aCheckInAnotherTerminalShowsInThisOnesProgress() async throws {
+    let (first, _) = try session([.passed])
+    let (second, _) = try session()
+    _ = await first.handle("check greet")
+    #expect(await second.handle("progress").document.text.contains("greet | ✓ passed | 1 check"))
   }
 
   @Test func checkAnnouncesItselfBeforeTheVerdict() async throws {
@@ -104,7 +143,8 @@ import Testing
   @Test func theSolutionAsksFirstUntilTheExercisePasses() async throws {
     let (session, _) = try session([.passed])
     let asked = await session.handle("solution greet")
-    #expect(asked.confirmation == .init(question: "Show the solution anyway?", command: "solution greet --yes"))
+    #expect(asked.confirmation?.command == "solution greet --yes")
+    #expect(asked.confirmation?.declined == "The solution stays hidden. `hint` is there when you want a nudge.")
     #expect(!asked.document.text.contains("solution of greet"))
     _ = await session.handle("check greet")
     let shown = await session.handle("solution greet")
@@ -124,7 +164,7 @@ import Testing
     fileSystem.add("/course/Exercises/greet/Sources/Extra.swift", "// something I added\n")
     let (session, _) = try session()
     let asked = await session.handle("reset greet")
-    #expect(asked.confirmation == .init(question: "Reset greet?", command: "reset greet --yes"))
+    #expect(asked.confirmation == .init(question: "Reset greet?", command: "reset greet --yes", declined: "Nothing was reset; your files are as they were."))
     #expect(fileSystem.text(at: "/course/Exercises/greet/Sources/Code.swift") == "// learner's greet\n")
 
     let done = await session.handle("reset greet --yes")
@@ -134,6 +174,61 @@ import Testing
     #expect(fileSystem.text(at: "\(backup)/Extra.swift") == "// something I added\n")
     #expect(fileSystem.text(at: "/course/Exercises/greet/Sources/Code.swift") == "// starter of greet\n")
     #expect(!fileSystem.fileExists(at: "/course/Exercises/greet/Sources/Extra.swift"))
+  }
+
+  @Test func twoResetsInOneSecondKeepTwoCompleteBackups() async throws {
+    let (session, _) = try session()
+    _ = await session.handle("reset greet --yes")
+    fileSystem.add("/course/Exercises/greet/Sources/Code.swift", "// second attempt\n")
+    let second = await session.handle("reset greet --yes")
+    let backups = "/course/.ditutor/backups"
+    #expect(try fileSystem.contentsOfDirectory(at: backups) == ["greet-20261118-110640", "greet-20261118-110640-2"])
+    #expect(fileSystem.text(at: "\(backups)/greet-20261118-110640/Code.swift") == "// learner's greet\n")
+    #expect(fileSystem.text(at: "\(backups)/greet-20261118-110640-2/Code.swift") == "// second attempt\n")
+    #expect(second.document.text.contains(".ditutor/backups/greet-20261118-110640-2/"))
+  }
+
+  @Test func resetMovesSubfoldersToTheBackupToo() async throws {
+    fileSystem.add("/course/Exercises/greet/Sources/Helpers/Extra.swift", "// a helper I wrote\n")
+    fileSystem.add("/course/Exercises/greet/Sources/Helpers/Deeper/More.swift", "// and another\n")
+    let (session, _) = try session()
+    let done = await session.handle("reset greet --yes")
+    let backup = "/course/.ditutor/backups/greet-20261118-110640"
+    #expect(done.document.text.hasSuffix("(Code.swift, Helpers/)."))
+    #expect(fileSystem.text(at: "\(backup)/Helpers/Extra.swift") == "// a helper I wrote\n")
+    #expect(fileSystem.text(at: "\(backup)/Helpers/Deeper/More.swift") == "// and another\n")
+    #expect(try fileSystem.contentsOfDirectory(at: "/course/Exercises/greet/Sources") == ["Code.swift"])
+    #expect(fileSystem.text(at: "/course/Exercises/greet/Sources/Code.swift") == "// starter of greet\n")
+  }
+
+  @Test func resettingAPassedExerciseWarnsAndKeepsThePass() async throws {
+    let (session, _) = try session([.passed])
+    _ = await session.handle("check greet")
+    let asked = await session.handle("reset greet")
+    #expect(asked.document.text.contains("You have passed this exercise: your passing code goes to the backup, and progress keeps that you passed it once."))
+    _ = await session.handle("reset greet --yes")
+    let record = try CourseFixtures.store(fileSystem).load().state.exercises["greet"]
+    #expect(record == .init(status: .notStarted, attempts: 1, hintsShown: 0, passedOnce: true))
+    #expect(await session.handle("progress").document.text.contains("   greet | ↺ reset (passed before) | 1 check | hints 0/3"))
+  }
+
+  @Test func aRebuiltBuildFolderIsExplainedAndNotBlamedOnTheLearner() async throws {
+    let checker = ScriptedChecker([.passed], phases: [.rebuildingMovedCheckout, .compiling, .testing])
+    let session = try CourseFixtures.session(fileSystem, checker: checker)
+    let response = await session.handle("check greet")
+    #expect(response.outcome == .succeeded)
+    #expect(response.document.text.hasPrefix("This checkout was moved or copied since its last build"))
+  }
+
+  @Test func aRunningCheckKeepsAStatusLineAndClearsItAtTheEnd() async throws {
+    let checker = ScriptedChecker([.timedOut], delay: .seconds(1), phases: [.testing])
+    let session = try CourseFixtures.session(fileSystem, checker: checker)
+    let lines = StatusLines()
+    _ = await session.handle("check greet", status: { lines.append($0) })
+    let seen = lines.all
+    #expect(seen.first == "Running the tests … 0 s (stopped at 60 s) · Ctrl-C stops")
+    #expect(seen.dropFirst().dropLast().contains { $0?.hasPrefix("Running the tests … ") == true }, "it ticks: \(seen)")
+    #expect(seen.last == .some(nil), "cleared before the verdict")
   }
 
   @Test func watchRechecksOnSaveAndEndsWhenItPasses() async throws {
@@ -194,6 +289,13 @@ import Testing
     #expect(listing.lessons[0].exercises.map(\.status) == ["not-started", "failed"])
     #expect(listing.lessons[0].exercises[1].title == "Exercise fetch")
   }
+}
+
+/// Collects the status lines a command kept while it ran (nil: cleared).
+final class StatusLines: Sendable {
+  private let lines = Mutex<[String?]>([])
+  func append(_ line: String?) { lines.withLock { $0.append(line) } }
+  var all: [String?] { lines.withLock { $0 } }
 }
 
 /// Collects what a command emitted while it ran.

@@ -84,8 +84,9 @@ import Testing
 
   @Test func wrongArgumentCountsShowUsage() async throws {
     let session = try session()
-    #expect(await session.handle("next 2").document.text == "next takes no arguments, but 1 were given. Usage: next (e.g. next).")
-    #expect(await session.handle("open").document.text == "open takes one argument, but none was given. Usage: open <lesson> (e.g. open 1).")
+    #expect(await session.handle("next 2").document.text == "next takes no arguments, but 1 was given. Usage: next (e.g. next).")
+    #expect(await session.handle("open").document.text == "open takes one argument (<lesson>), but none was given. Usage: open <lesson> (e.g. open 1).")
+    #expect(await session.handle("check a b").document.text.hasPrefix("check takes at most one argument (<exercise>), but 2 were given."))
   }
 
   @Test func controlCharactersAreNotEchoedToTheTerminal() async throws {
@@ -141,12 +142,41 @@ import Testing
 
   @Test func lessonsAndPagesShowWhereTheLearnerIs() async throws {
     let session = try session()
-    _ = await session.start()
-    _ = await session.handle("next")
+    await read(session.opening(), in: session)
+    await read(session.handle("next"), in: session)
     let lessons = await session.handle("lessons").document.text
     #expect(lessons.contains("▸ 1 | Why | why | 2/3"))
     #expect(lessons.contains("2 | Constructor injection | constructor | 0/2"))
     let pages = await session.handle("pages").document.text
     #expect(pages.contains("✓ Why\n▸ Why page 2\n  Why page 3"))
+  }
+
+  @Test func aPageCountsAsReadOnlyOnceTheLearnerHasSeenAllOfIt() async throws {
+    let session = try session()
+    let shown = await session.handle("next")
+    #expect(shown.reading == .init(lesson: "why", page: 1))
+    #expect(try CourseFixtures.store(fileSystem).load().state.lessons.isEmpty, "shown is not yet read")
+    await session.markRead(shown.reading!)
+    #expect(try CourseFixtures.store(fileSystem).load().state.lessons["why"]?.pagesSeen == [1])
+    #expect(try CourseFixtures.store(fileSystem).load().state.position == .init(lesson: "why", page: 1))
+  }
+
+  @Test func aLoneYesOrNoSaysNoQuestionIsWaiting() async throws {
+    let session = try session()
+    for word in ["y", "Yes", "no"] {
+      #expect(await session.handle(word).document.text == "There is no question waiting for an answer, so '\(word)' does nothing. Type help to see the commands.")
+    }
+  }
+
+  @Test func helpSaysWhereNextGoesAndHowToSeeTheRestOfALongPage() async throws {
+    let session = try session()
+    let help = await session.handle("help").document.text
+    #expect(help.contains("Turn to the next page: after a lesson's pages come its exercises, then the next lesson."))
+    #expect(help.contains("Enter on an empty line shows the rest and q skips it"))
+  }
+
+  /// What the REPL does after showing an answer that fit the screen.
+  private func read(_ response: Response, in session: Session) async {
+    if let reading = response.reading { await session.markRead(reading) }
   }
 }

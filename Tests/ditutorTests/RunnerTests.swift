@@ -90,6 +90,17 @@ import Testing
     #expect(try Ditutor.run(["check"], in: Self.course).status == 2)
   }
 
+  @Test func aCopiedCheckoutPassesItsNextCheck() throws {
+    #expect(try check("passes").status == 0, "built here first")
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-copied-\(UUID().uuidString)").path
+    try FileManager.default.copyItem(atPath: Self.course, toPath: copy)
+    defer { try? FileManager.default.removeItem(atPath: copy) }
+    let result = try Ditutor.run(["check", "passes", "--format", "json"], in: copy)
+    let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    #expect(result.status == 0, "\(result.output)\(result.error)")
+    #expect(json?["status"] as? String == "passed")
+  }
+
   @Test func ctrlCCancelsACheckAndLeavesNoChildProcess() throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Ditutor.executable)
@@ -131,6 +142,55 @@ import Testing
     terminal.type("quit\r")
     #expect(terminal.waitForExit() == 0)
     #expect(Ditutor.processes(mentioning: Self.course).isEmpty)
+  }
+}
+
+/// The keys and signals a learner (or their window manager) sends while a check runs.
+extension RunnerTests {
+  /// Starts the REPL, runs `check hangs`, and waits until its tests are running.
+  func replWithAHangingCheck() throws -> PseudoTerminal {
+    let terminal = try PseudoTerminal(
+      executable: Ditutor.executable, arguments: [], directory: Self.course, environment: Ditutor.environment(home: Self.course))
+    #expect(terminal.waitFor("]> "))
+    terminal.type("check hangs --timeout 300\r")
+    #expect(terminal.waitFor("Checking hangs", seconds: 30))
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline, !Ditutor.processes(mentioning: Self.course).contains(where: { $0.contains("PackageTests") }) {
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    return terminal
+  }
+
+  @Test func aHangingCheckShowsThatTestsRunAndHowToStopThem() throws {
+    let terminal = try replWithAHangingCheck()
+    #expect(terminal.waitFor("Running the tests … ", seconds: 5))
+    #expect(terminal.waitFor("(stopped at 300 s) · Ctrl-C stops"))
+    terminal.type("\u{03}")
+    #expect(terminal.waitFor("Check of hangs cancelled", seconds: 15))
+    terminal.type("quit\r")
+    #expect(terminal.waitForExit() == 0)
+  }
+
+  @Test func ctrlBackslashCancelsTheCheckLikeCtrlC() throws {
+    let terminal = try replWithAHangingCheck()
+    terminal.clear()
+    terminal.type("\u{1C}")  // Ctrl-\\: SIGQUIT to the terminal's foreground group
+    #expect(terminal.waitFor("Check of hangs cancelled", seconds: 15))
+    #expect(terminal.waitFor("]> "))
+    #expect(terminal.isRunning, "no core dump, no crash report: the REPL goes on")
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(Ditutor.processes(mentioning: Self.course).filter { !$0.contains("setsid") && !$0.contains("ditutor ") }.isEmpty)
+    terminal.type("quit\r")
+    #expect(terminal.waitForExit() == 0)
+    #expect(Ditutor.processes(mentioning: Self.course).isEmpty)
+  }
+
+  @Test func sigtermDuringACheckEndsDitutorAndEverythingItStarted() throws {
+    let terminal = try replWithAHangingCheck()
+    kill(terminal.programIdentifier, SIGTERM)
+    #expect(terminal.waitForExit(seconds: 15) == 128 + SIGTERM)
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(Ditutor.processes(mentioning: Self.course).isEmpty, "left running: \(Ditutor.processes(mentioning: Self.course))")
   }
 }
 

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// ditutor on a (pseudo-)terminal, as a learner uses it: libedit, completion, history, Ctrl-C.
 @Suite(.serialized) struct TerminalTests {
   let course: String
@@ -90,19 +94,80 @@ import Testing
   }
 }
 
-/// A page taller than the terminal goes through the pager, starting at its top.
-@Suite struct PagerTests {
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less")))
-  func aLongPageStartsAtItsTopAndQReturnsToThePrompt() throws {
+/// A newcomer's first screen on a small terminal: a long page shows a screenful, says how to see
+/// the rest, and `next` turns the page at once.
+@Suite struct FirstScreenTests {
+  func start(rows: UInt16 = 24, columns: UInt16 = 80) throws -> (PseudoTerminal, String) {
     let course = try Ditutor.makeCourseCopy()
     let terminal = try PseudoTerminal(
       executable: Ditutor.executable, arguments: [], directory: course,
-      environment: Ditutor.environment(["DITUTOR_PAGER": "less"], home: course))
-    #expect(terminal.waitFor("Page 1 of"))
-    // The pager holds the rest of the page: no prompt yet.
-    #expect(!terminal.waitFor("ditutor [1 why-di", seconds: 1.5))
-    terminal.type("q")
-    #expect(terminal.waitFor("ditutor [1 why-di 1/"), "q leaves the pager for the prompt")
+      environment: Ditutor.environment(home: course), columns: columns, rows: rows)
+    #expect(terminal.waitFor("ditutor [1 why-di 1/"))
+    return (terminal, course)
+  }
+
+  @Test func nextOnTheFirstScreenOfAFreshStateShowsPageTwo() throws {
+    let (terminal, _) = try start()
+    let screen = PseudoTerminal.plain(terminal.transcript)
+    #expect(screen.contains("Welcome to ditutor"))
+    #expect(screen.contains("more lines · Enter: more · q: skip · or type a command"))
+    let rows = screen.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    #expect(rows.count <= 24, "the first screen fits 80×24: \(rows.count) rows")
+    #expect(rows.allSatisfy { $0.count <= 80 })
+    terminal.clear()
+    terminal.type("next\r")
+    #expect(terminal.waitFor("Page 2 of"))
+    #expect(terminal.waitFor("ditutor [1 why-di 2/"))
+    terminal.type("quit\r")
+    #expect(terminal.waitForExit() == 0)
+  }
+
+  @Test func enterShowsTheRestAndQSkipsItWithoutLeaving() throws {
+    let (terminal, course) = try start()
+    terminal.clear()
+    terminal.type("\r")
+    #expect(terminal.waitFor("more lines · Enter"), "a second screenful, with the rest still to come")
+    terminal.clear()
+    terminal.type("q\r")
+    #expect(terminal.waitFor("Skipped the last"))
+    #expect(terminal.waitFor("ditutor [1 why-di 1/"))
+    #expect(terminal.isRunning, "q skipped the page; it did not quit")
+    terminal.type("quit\r")
+    #expect(terminal.waitForExit() == 0)
+    let progress = try String(contentsOfFile: course + "/.ditutor/progress.json", encoding: .utf8)
+    #expect(!progress.contains("pagesSeen"), "a page left half-read is not counted as read")
+  }
+
+  @Test func altXQuoteEnterDoesNotCrash() throws {
+    let (terminal, _) = try start()
+    terminal.clear()
+    // ESC x opens libedit's command prompt in emacs mode; a lone quote crashed it.
+    terminal.type("\u{1B}x")
+    Thread.sleep(forTimeInterval: 0.2)
+    terminal.type("'\r")
+    #expect(terminal.waitFor("ditutor [1 why-di 1/"))
+    terminal.type("next\r")
+    #expect(terminal.waitFor("Page 2 of"), "still running and still reading commands")
+    terminal.type("quit\r")
+    #expect(terminal.waitForExit() == 0)
+  }
+
+  @Test func historyOutlivesAKilledSession() throws {
+    let (first, course) = try start()
+    first.type("lessons\r")
+    #expect(first.waitFor("Pages read"))
+    kill(first.programIdentifier, SIGKILL)
+    _ = first.waitForExit()
+    let history = try String(contentsOfFile: course + "/.ditutor/history", encoding: .utf8)
+    #expect(history.hasSuffix("lessons\n"), "\(history)")
+  }
+
+  @Test func proseStopsAtAReadableMeasureOnAWideTerminal() throws {
+    let (terminal, _) = try start(rows: 60, columns: 200)
+    let longest = PseudoTerminal.plain(terminal.transcript).split(whereSeparator: \.isNewline)
+      .filter { !$0.hasPrefix("    ") && !$0.hasPrefix("ditutor [") }  // code keeps its own lines
+      .map(\.count).max() ?? 0
+    #expect(longest <= 100, "longest line: \(longest)")
     terminal.type("quit\r")
     #expect(terminal.waitForExit() == 0)
   }

@@ -41,5 +41,10 @@ int ditutor_line_editor_history_add(ditutor_line_editor *editor, const char *lin
 const char *ditutor_line_editor_history_last(ditutor_line_editor *editor);
 int ditutor_line_editor_history_load(ditutor_line_editor *editor, const char *path);
 int ditutor_line_editor_history_save(ditutor_line_editor *editor, const char *path);
+/// Appends one entry to a history file in libedit's format (creating it, with its header, if
+/// needed), so every line survives the session being killed.
+int ditutor_line_editor_history_append(const char *path, const char *line);
+/// Throws away input typed but not read yet (keys pressed while a command ran).
+void ditutor_line_editor_discard_typeahead(ditutor_line_editor *editor);
 
 #endif

@@ -7,23 +7,22 @@ import Foundation
 #endif
 
 /// Starts a program with `posix_spawn`: the one place that turns Swift strings into a C argument
-/// vector and resets the signals ditutor ignores. ``LocalProcessRunner`` starts `swift` in a
-/// process group of its own; the executable's pager stays in ditutor's (the terminal's
-/// foreground group, so it can read the keyboard).
-public enum ChildProcess {
+/// vector and resets the signals ditutor ignores. The child gets a process group of its own, so
+/// the terminal's Ctrl-C reaches ditutor alone, and ditutor decides what to stop (and stops the
+/// whole group).
+enum ChildProcess {
   /// What the child's standard input, output and error are: a descriptor of ours, or /dev/null.
-  public enum Stream: Sendable {
+  enum Stream: Sendable {
     case descriptor(Int32)
     case null
-    /// Left as ditutor's own.
-    case inherited
   }
 
-  /// Spawns `executable` and returns its process id. Signals ditutor ignores (SIGINT, SIGPIPE,
-  /// …) are back to their defaults in the child, and its signal mask is empty.
-  public static func spawn(
+  /// Spawns `executable` and returns its process id. Signals ditutor ignores or handles
+  /// (SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE) are back to their defaults in the child, and its
+  /// signal mask is empty.
+  static func spawn(
     _ executable: String, arguments: [String], environment: [String: String],
-    input: Stream, output: Stream, error: Stream, ownProcessGroup: Bool
+    input: Stream, output: Stream, error: Stream
   ) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -36,8 +35,6 @@ public enum ChildProcess {
         handed.insert(descriptor)
       case .null:
         posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
-      case .inherited:
-        break
       }
     }
     for descriptor in handed where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
@@ -52,12 +49,8 @@ public enum ChildProcess {
     var mask = sigset_t()
     sigemptyset(&mask)
     posix_spawnattr_setsigmask(&attributes, &mask)
-    var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
-    if ownProcessGroup {
-      posix_spawnattr_setpgroup(&attributes, 0)
-      flags |= POSIX_SPAWN_SETPGROUP
-    }
-    posix_spawnattr_setflags(&attributes, Int16(flags))
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -14,11 +14,18 @@ public protocol FileSystem: Sendable {
   /// and the new one survives a crash right after this returns (temporary file, fsync, rename).
   func writeAtomically(_ data: Data, to path: String) throws
   func createDirectory(at path: String) throws
+  /// Creates one new directory, failing with ``FileSystemError/alreadyExists(_:)`` when there is
+  /// already something at `path`: two processes asking for the same name never both get it.
+  func createNewDirectory(at path: String) throws
+  /// Moves a file or a whole directory tree (a rename: nothing is copied, nothing is lost).
   func moveItem(from source: String, to destination: String) throws
   /// Copies a file, replacing `destination` if it exists (the copy is written atomically).
   func copyItem(from source: String, to destination: String) throws
   /// Deletes a file the tool itself created (a scratch file). Never used on the learner's work.
   func removeItem(at path: String) throws
+  /// Deletes a directory tree the tool itself created and can make again (an exercise's build
+  /// folder). Never used on the learner's work.
+  func removeBuildFolder(at path: String) throws
   /// Runs `body` while holding an exclusive advisory lock on `path` (created if missing), so two
   /// ditutor processes on one checkout take turns.
   func withExclusiveLock<T>(at path: String, _ body: () throws -> T) throws -> T

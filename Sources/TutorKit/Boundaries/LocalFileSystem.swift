@@ -72,6 +72,13 @@ public struct LocalFileSystem: FileSystem {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }
 
+  public func createNewDirectory(at path: String) throws {
+    guard mkdir(path, 0o755) == 0 else {
+      let code = errno
+      throw code == EEXIST ? FileSystemError.alreadyExists(path) : FileSystemError.posix("create \(path)", code)
+    }
+  }
+
   public func moveItem(from source: String, to destination: String) throws {
     guard rename(source, destination) == 0 else {
       throw FileSystemError.posix("move \(source) to \(destination)", errno)
@@ -84,6 +91,11 @@ public struct LocalFileSystem: FileSystem {
 
   public func removeItem(at path: String) throws {
     guard unlink(path) == 0 || errno == ENOENT else { throw FileSystemError.posix("remove \(path)", errno) }
+  }
+
+  public func removeBuildFolder(at path: String) throws {
+    guard directoryExists(at: path) else { return }
+    try FileManager.default.removeItem(atPath: path)
   }
 
   public func withExclusiveLock<T>(at path: String, _ body: () throws -> T) throws -> T {
@@ -101,6 +113,7 @@ public struct LocalFileSystem: FileSystem {
 public enum FileSystemError: Error, CustomStringConvertible, Equatable {
   case posix(String, Int32)
   case notFound(String)
+  case alreadyExists(String)
 
   public var description: String {
     switch self {
@@ -108,6 +121,8 @@ public enum FileSystemError: Error, CustomStringConvertible, Equatable {
       "Could not \(action): \(String(cString: strerror(code)))"
     case .notFound(let path):
       "No such file: \(path)"
+    case .alreadyExists(let path):
+      "Already exists: \(path)"
     }
   }
 }

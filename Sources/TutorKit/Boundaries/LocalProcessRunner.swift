@@ -60,7 +60,7 @@ public struct LocalProcessRunner: ProcessRunner {
     do {
       pid = try ChildProcess.spawn(
         request.executable, arguments: request.arguments, environment: request.environment,
-        input: .null, output: .descriptor(outputPipe[1]), error: .descriptor(errorPipe[1]), ownProcessGroup: true)
+        input: .null, output: .descriptor(outputPipe[1]), error: .descriptor(errorPipe[1]))
     } catch {
       for descriptor in outputPipe + errorPipe { close(descriptor) }
       throw error

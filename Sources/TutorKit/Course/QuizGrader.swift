@@ -21,22 +21,66 @@ public enum QuizGrader {
       let valid = letters(for: options.count)
       let chosen = answer.lowercased().filter { !$0.isWhitespace && $0 != "," && $0 != ")" && $0 != "." }
       guard !chosen.isEmpty else { return .unreadable("Answer with a letter from a to \(valid.last!).") }
-      guard chosen.allSatisfy(valid.contains) else {
+      let right = Set(options.indices.filter { options[$0].isCorrect }.map { valid[$0] })
+      if chosen.allSatisfy(valid.contains) && Set(chosen).count == chosen.count {
+        return Set(chosen) == right ? .right : .wrong
+      }
+      // One or two characters are meant as letters, even when they are not options.
+      if chosen.count <= 2 && chosen.allSatisfy(\.isLetter) {
         return .unreadable("'\(displayable(answer))' is not one of the options: answer with a letter from a to \(valid.last!).")
       }
-      let right = Set(options.indices.filter { options[$0].isCorrect }.map { valid[$0] })
-      return Set(chosen) == right ? .right : .wrong
+      // Not letters: a word or two from one option ("split" for "split the type").
+      return markWords(answer, options: options, letters: valid, right: right)
     case .shortAnswer(let accepted, _):
       let words = normalized(answer)
       guard !words.isEmpty else { return .unreadable("Type an answer, or skip.") }
       let matches = accepted.contains { candidate in
         let wanted = normalized(candidate)
         guard !wanted.isEmpty, wanted.count <= words.count else { return false }
+        // "definitely not method injection" names the answer only to deny it.
+        guard !negates(words, beyond: wanted) else { return false }
         return (0...(words.count - wanted.count)).contains { Array(words[$0..<($0 + wanted.count)]) == wanted }
       }
       return matches ? .right : .wrong
     }
   }
+
+  /// An answer in words picks the one option whose text holds all of them.
+  private static func markWords(
+    _ answer: String, options: [QuizQuestion.Option], letters: [Character], right: Set<Character>
+  ) -> Mark {
+    let words = normalized(answer).filter { !fillers.contains($0) }
+    let range = "a letter from a to \(letters.last!)"
+    guard !words.isEmpty else { return .unreadable("Answer with \(range).") }
+    if negates(words, beyond: []) {
+      return .unreadable("Name the option you choose rather than one you rule out: answer with \(range).")
+    }
+    let fitting = options.indices.filter { index in
+      let text = Set(normalized(options[index].text.plainText))
+      return words.allSatisfy(text.contains)
+    }
+    switch fitting.count {
+    case 1:
+      return right == [letters[fitting[0]]] ? .right : .wrong
+    case 0:
+      return .unreadable("'\(displayable(answer))' is not in any option: answer with \(range), or with a word from the option you choose.")
+    default:
+      let named = fitting.map { String(letters[$0]) }.joined(separator: " and ")
+      return .unreadable("'\(displayable(answer))' fits options \(named): answer with a letter.")
+    }
+  }
+
+  /// Words that deny what follows them. A denial the accepted answer itself holds ("not
+  /// Sendable") is part of the answer, not a denial of it.
+  private static func negates(_ words: [String], beyond accepted: [String]) -> Bool {
+    let denials = words.enumerated().filter { index, word in
+      negations.contains(word) || (word == "t" && index > 0 && words[index - 1].hasSuffix("n"))
+    }.map(\.element)
+    return denials.count > accepted.filter { negations.contains($0) || $0 == "t" }.count
+  }
+
+  private static let negations: Set<String> = ["not", "no", "never", "neither", "nor", "without", "none", "nothing"]
+  private static let fillers: Set<String> = ["a", "an", "the", "it", "i", "think", "maybe", "is", "option"]
 
   private static func normalized(_ text: String) -> [String] {
     text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)

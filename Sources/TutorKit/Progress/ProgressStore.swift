@@ -27,6 +27,18 @@ public final class ProgressStore: Sendable {
     return try fileSystem.withExclusiveLock(at: lockFile) { try readUnlocked() }
   }
 
+  /// Removes the temporary files of saves that were killed before their rename. Every save of
+  /// the state file runs under the lock held here, so none of them can belong to a live save.
+  public func removeAbandonedSaves() throws {
+    try ensureDirectory()
+    let prefix = "." + FilePath.lastComponent(stateFile) + "."
+    try fileSystem.withExclusiveLock(at: lockFile) {
+      for name in try fileSystem.contentsOfDirectory(at: directory) where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+        try fileSystem.removeItem(at: FilePath.join(directory, name))
+      }
+    }
+  }
+
   /// Applies `change` to the state as it is on disk now and saves the result.
   @discardableResult
   public func update(_ change: (inout LearnerState) -> Void) throws -> (state: LearnerState, warning: String?) {

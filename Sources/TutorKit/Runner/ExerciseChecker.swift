@@ -1,7 +1,10 @@
 /// Checks an exercise and says how it went. ``ExerciseRunner`` is the real one; session tests
 /// hand in canned verdicts, so they test the conversation without compiling anything.
 public protocol ExerciseChecker: Sendable {
-  func check(_ exercise: Exercise, timeout: Duration) async throws -> Verdict
+  /// Checks the learner's code; `progress` hears when the tests start (or a rebuild begins).
+  func check(
+    _ exercise: Exercise, timeout: Duration, progress: @escaping @Sendable (ExerciseRunner.CheckPhase) -> Void
+  ) async throws -> Verdict
   /// Whether the exercise was built before: the first check compiles it from scratch.
   func hasBuilt(_ exercise: Exercise) -> Bool
   /// Builds the exercise ahead of its first check (while the learner reads and edits), running
@@ -10,8 +13,10 @@ public protocol ExerciseChecker: Sendable {
 }
 
 extension ExerciseRunner: ExerciseChecker {
-  public func check(_ exercise: Exercise, timeout: Duration) async throws -> Verdict {
-    try await check(exercise, code: .sources, timeout: timeout)
+  public func check(
+    _ exercise: Exercise, timeout: Duration, progress: @escaping @Sendable (CheckPhase) -> Void
+  ) async throws -> Verdict {
+    try await check(exercise, code: .sources, timeout: timeout, progress: progress)
   }
 }
 

@@ -6,6 +6,14 @@ import Foundation
 /// It never trusts the human-readable test output: results come from Swift Testing's event
 /// stream, compiler errors from the compiler's `file:line:col:` lines.
 public struct ExerciseRunner: Sendable {
+  /// Where a check is, for a progress line: the learner waits for the compiler, then the tests.
+  public enum CheckPhase: Sendable, Equatable {
+    case compiling
+    /// The build folder came from another place (a moved or copied checkout) and starts afresh.
+    case rebuildingMovedCheckout
+    case testing
+  }
+
   /// Which files an exercise target compiles.
   public enum Code: String, Sendable {
     case sources, starter, solution
@@ -42,6 +50,7 @@ public struct ExerciseRunner: Sendable {
   /// flags, so the first `check` only relinks. Failures are left for that check to report.
   public func prepare(_ exercise: Exercise) async {
     guard let swift = processes.locate("swift") else { return }
+    guard (try? claimBuildFolder(FilePath.join(root, scratchFolder))) != nil else { return }
     var variables = environment
     variables["DITUTOR_EXERCISES"] = exercise.id
     variables["DITUTOR_CODE"] = Code.sources.rawValue
@@ -56,15 +65,46 @@ public struct ExerciseRunner: Sendable {
   }
 
   /// Builds and tests one exercise.
-  public func check(_ exercise: Exercise, code: Code = .sources, timeout: Duration = defaultTimeout) async throws -> Verdict {
-    try await check([exercise], code: code, timeout: timeout)[exercise.id]!
+  public func check(
+    _ exercise: Exercise, code: Code = .sources, timeout: Duration = defaultTimeout,
+    progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
+  ) async throws -> Verdict {
+    try await check([exercise], code: code, timeout: timeout, progress: progress)[exercise.id]!
   }
 
   /// Builds and tests several exercises in one `swift test`; each gets its own verdict.
-  public func check(_ exercises: [Exercise], code: Code, timeout: Duration = defaultTimeout) async throws -> [String: Verdict] {
+  ///
+  /// A build folder made in another place (the checkout was moved or copied) is rebuilt first:
+  /// the compiler's module cache remembers absolute paths, and its complaint is never the
+  /// learner's fault.
+  public func check(
+    _ exercises: [Exercise], code: Code, timeout: Duration = defaultTimeout,
+    progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
+  ) async throws -> [String: Verdict] {
     guard let swift = processes.locate("swift") else { throw RunnerError.swiftMissing }
     let scratch = FilePath.join(root, scratchFolder)
-    if !fileSystem.directoryExists(at: scratch) { try fileSystem.createDirectory(at: scratch) }
+    if try claimBuildFolder(scratch) { progress(.rebuildingMovedCheckout) }
+    progress(.compiling)
+    var (outcome, stream) = try await runTests(exercises, code: code, timeout: timeout, swift: swift, scratch: scratch, progress: progress)
+    if Self.isFromAnotherPlace(outcome) {
+      progress(.rebuildingMovedCheckout)
+      try fileSystem.removeBuildFolder(at: scratch)
+      _ = try claimBuildFolder(scratch)
+      progress(.compiling)
+      (outcome, stream) = try await runTests(exercises, code: code, timeout: timeout, swift: swift, scratch: scratch, progress: progress)
+    }
+    var verdicts: [String: Verdict] = [:]
+    for exercise in exercises {
+      verdicts[exercise.id] = Self.verdict(
+        for: exercise, code: code, outcome: outcome, events: stream ?? "", root: root, timeout: timeout)
+    }
+    return verdicts
+  }
+
+  private func runTests(
+    _ exercises: [Exercise], code: Code, timeout: Duration, swift: String, scratch: String,
+    progress: @escaping @Sendable (CheckPhase) -> Void
+  ) async throws -> (ProcessOutcome, String?) {
     let events = FilePath.join(scratch, "ditutor-events-\(UUID().uuidString).jsonl")
     defer { try? fileSystem.removeItem(at: events) }
 
@@ -81,15 +121,39 @@ public struct ExerciseRunner: Sendable {
       ],
       environment: variables, timeout: timeout,
       // The learner's time limit covers the tests, not the compiler: it starts with the run.
-      timeoutStarts: { fileSystem.fileExists(at: events) })
+      timeoutStarts: {
+        guard fileSystem.fileExists(at: events) else { return false }
+        progress(.testing)
+        return true
+      })
     let outcome = try await processes.run(request)
     let stream = fileSystem.fileExists(at: events) ? (try? fileSystem.readText(at: events)) : nil
-    var verdicts: [String: Verdict] = [:]
-    for exercise in exercises {
-      verdicts[exercise.id] = Self.verdict(
-        for: exercise, code: code, outcome: outcome, events: stream ?? "", root: root, timeout: timeout)
+    return (outcome, stream)
+  }
+
+  /// The name of the file in a build folder that says which checkout it was built for.
+  static let ownerFile = "ditutor-checkout"
+
+  /// Makes sure the build folder belongs to this checkout, emptying one built elsewhere.
+  /// Returns whether it had to be emptied.
+  private func claimBuildFolder(_ scratch: String) throws -> Bool {
+    let owner = FilePath.join(scratch, Self.ownerFile)
+    var emptied = false
+    if fileSystem.directoryExists(at: scratch), let recorded = try? fileSystem.readText(at: owner), recorded != root {
+      try fileSystem.removeBuildFolder(at: scratch)
+      emptied = true
     }
-    return verdicts
+    if !fileSystem.directoryExists(at: scratch) { try fileSystem.createDirectory(at: scratch) }
+    if (try? fileSystem.readText(at: owner)) != root { try fileSystem.writeAtomically(Data(root.utf8), to: owner) }
+    return emptied
+  }
+
+  /// The compiler's complaint about a module cache built under another path: the checkout was
+  /// moved or copied after its last build.
+  static func isFromAnotherPlace(_ outcome: ProcessOutcome) -> Bool {
+    let text = outcome.standardOutput + outcome.standardError
+    return text.contains("was compiled with module cache path") || text.contains("but the path is currently")
+      || (text.contains("PCH was compiled with") && text.contains("module cache"))
   }
 
   /// Reads one exercise's verdict out of a run (which may have held several exercises).

@@ -91,13 +91,14 @@ public struct CommandCatalog: Sendable {
       CommandSpec(
         id: id, aliases: ["p"], arguments: [.init(name: "n", kind: .pageNumber, optional: true)],
         summary: "Go to page n of this lesson, or show the current page again.",
-        discussion: "Pages are numbered from 1; `pages` lists them.",
+        discussion: "Pages are numbered from 1 as `pages` lists them; the numbers after the last page open the lesson's exercises.",
         examples: ["page 3", "page"])
     case .next:
       CommandSpec(
         id: id, aliases: ["n"], arguments: [],
-        summary: "Turn to the next page (at the end of a lesson, open the next lesson).",
-        discussion: "Pressing Enter on an empty line does nothing; type `next` or `n`.",
+        summary: "Turn to the next page: after a lesson's pages come its exercises, then the next lesson.",
+        discussion:
+          "From an exercise you have passed, `next` skips exercises already passed. Enter on an empty line does not turn the page: it shows the rest of one taller than your screen.",
         examples: ["next", "n"])
     case .back:
       CommandSpec(
@@ -121,7 +122,7 @@ public struct CommandCatalog: Sendable {
       CommandSpec(
         id: id, aliases: ["c", "test"], arguments: [.init(name: "exercise", kind: .exercise, optional: true)],
         options: [.init(name: "timeout", valueName: "seconds", summary: "how long the tests may run (default 60)")],
-        summary: "Run an exercise's tests against your code (the current exercise by default).",
+        summary: "Run an exercise's tests against your code (the exercise you opened, by default).",
         discussion:
           "Shows the first failure first, with its expectation and where it is; a compile error with your line. Ctrl-C cancels a check and leaves the REPL running.",
         examples: ["check", "check 2", "check --timeout 10"])
@@ -150,8 +151,8 @@ public struct CommandCatalog: Sendable {
       CommandSpec(
         id: id, aliases: [], arguments: [.init(name: "exercise", kind: .exercise, optional: true)],
         options: [.init(name: "yes", valueName: nil, summary: "do not ask first")],
-        summary: "Put the starter code back, after saving your files to a backup.",
-        discussion: "Asks first. Your files go to .ditutor/backups/<exercise>-<time>/ before anything changes.",
+        summary: "Put the starter code back, after moving your files to a backup.",
+        discussion: "Asks first. Everything in the exercise's Sources/ folder (subfolders too) moves to a new .ditutor/backups/<exercise>-<time>/ folder before the starter is copied in; `progress` keeps that you passed it before.",
         examples: ["reset", "reset greeting-clock"])
     case .progress:
       CommandSpec(

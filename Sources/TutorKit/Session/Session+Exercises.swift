@@ -4,13 +4,20 @@ import Foundation
 extension Session {
   // MARK: Which exercise
 
-  /// The exercise a command is about: the one named, else the one on screen, else the first one
-  /// not yet passed in this lesson (or, failing that, in the course). Nil when none matches.
+  /// The exercise a command is about: the one named, else the one on screen, else the one the
+  /// learner opened last. Nil when none matches, or when no exercise was opened yet: a command
+  /// typed on a lesson page never spends a hint or a check on an exercise not reached.
   func exercise(_ argument: String?) -> Exercise? {
     if let argument { return course.exercise(matching: argument) }
     if let lesson = currentLesson, case .exercise(let exercise) = stop(position.page, of: lesson) {
       return exercise
     }
+    return lastExercise.flatMap { id in course.exercises.first { $0.id == id } }
+  }
+
+  /// The exercise the learner would meet next: the first not passed in this lesson, else in the
+  /// course.
+  private var upcomingExercise: Exercise? {
     let inLesson = currentLesson.map { course.exercises(of: $0) } ?? []
     return (inLesson + course.exercises).first { state.status(of: $0.id) != .passed } ?? inLesson.first
       ?? course.exercises.first
@@ -18,7 +25,13 @@ extension Session {
 
   /// Why ``exercise(_:)`` found nothing, with the nearest id when there is one.
   func unknownExercise(_ argument: String?) -> Response {
-    guard let argument else { return .failure([.text("This course has no exercises yet.")]) }
+    guard let argument else {
+      guard let upcoming = upcomingExercise else { return .failure([.text("This course has no exercises yet.")]) }
+      return .failure([
+        .text("No exercise is open: you are reading a lesson page. "), .code("exercise \(upcoming.id)"),
+        .text(" opens the next one, “\(upcoming.title)”; or name one, as in "), .code("check \(upcoming.id)"), .text("."),
+      ])
+    }
     var message: [Inline] = [.text("There is no exercise '\(displayable(argument))'.")]
     if let close = Suggestions.closest(to: argument, in: course.exercises.map(\.id)) {
       message.append(.text(" Did you mean '\(close)'?"))
@@ -45,7 +58,7 @@ extension Session {
     let record = state.exercises[exercise.id] ?? .init()
     var text: String
     switch record.status {
-    case .notStarted: text = "not started"
+    case .notStarted: text = record.passedOnce ? "reset (you passed it before)" : "not started"
     case .failed: text = "not passing yet"
     case .passed: text = "passed ✓"
     }
@@ -60,6 +73,7 @@ extension Session {
       let record = state.exercises[exercise.id] ?? .init()
       let status: String =
         switch record.status {
+        case .notStarted where record.passedOnce: "↺ reset (passed before)"
         case .notStarted: "–"
         case .failed: "✗ not yet"
         case .passed: "✓ passed"
@@ -87,7 +101,9 @@ extension Session {
 
   // MARK: check and watch
 
-  func check(_ argument: String?, timeout: Duration, emit: @Sendable (Document) -> Void) async -> Response {
+  func check(
+    _ argument: String?, timeout: Duration, emit: @Sendable (Document) -> Void, status: @escaping @Sendable (String?) -> Void
+  ) async -> Response {
     guard let exercise = exercise(argument) else { return unknownExercise(argument) }
     let firstTime: [Inline] =
       warming[exercise.id] != nil
@@ -97,7 +113,7 @@ extension Session {
       Document([
         .paragraph([.faint([.text("Checking "), .code(exercise.id), .text(" against "), .code(exercise.sourcesFolder + "/"), .text(" …")] + firstTime)])
       ]))
-    return await runCheck(exercise, timeout: timeout)
+    return await runCheck(exercise, timeout: timeout, status: status)
   }
 
   /// Starts building an exercise nobody has built yet, in the background.
@@ -117,15 +133,24 @@ extension Session {
     }
   }
 
-  private func runCheck(_ exercise: Exercise, timeout: Duration) async -> Response {
+  private func runCheck(_ exercise: Exercise, timeout: Duration, status: @escaping @Sendable (String?) -> Void) async -> Response {
+    let line = StatusLine(timeout: timeout, interval: statusInterval, report: status)
+    let ticker = Task.detached { await line.tick() }
+    defer {
+      ticker.cancel()
+      status(nil)
+    }
     await finishWarming(exercise)
     let verdict: Verdict
     do {
-      verdict = try await checker.check(exercise, timeout: timeout)
+      verdict = try await checker.check(exercise, timeout: timeout) { phase in line.enter(phase) }
     } catch {
       return .failure([.text(String(describing: error))])
     }
     var blocks: [Block] = []
+    if line.rebuilt {
+      blocks.append(.paragraph([.faint([.text("This checkout was moved or copied since its last build, so its build folder was made afresh; nothing you wrote changed.")])]))
+    }
     if verdict.status != .cancelled, let warning = save({ state in
       var record = state.exercises[exercise.id] ?? .init()
       record.attempts += 1
@@ -173,7 +198,9 @@ extension Session {
     }
   }
 
-  func watch(_ argument: String?, timeout: Duration, emit: @Sendable (Document) -> Void) async -> Response {
+  func watch(
+    _ argument: String?, timeout: Duration, emit: @Sendable (Document) -> Void, status: @escaping @Sendable (String?) -> Void
+  ) async -> Response {
     guard let exercise = exercise(argument) else { return unknownExercise(argument) }
     emit(
       Document([
@@ -184,7 +211,7 @@ extension Session {
       ]))
     while true {
       var seen = fingerprint(of: exercise)
-      let response = await runCheck(exercise, timeout: timeout)
+      let response = await runCheck(exercise, timeout: timeout, status: status)
       if response.outcome == .succeeded { return response }
       if response.document.blocks.contains(where: { if case .notice(.warning, _) = $0 { true } else { false } })
         && Task.isCancelled
@@ -219,14 +246,16 @@ extension Session {
 
   func hint(_ argument: String?) -> Response {
     guard let exercise = exercise(argument) else { return unknownExercise(argument) }
-    let shown = state.exercises[exercise.id]?.hintsShown ?? 0
-    let index = min(shown, exercise.hints.count - 1)
+    // Counted against the state on disk at this moment: another terminal may have shown one.
+    var shown = state.exercises[exercise.id]?.hintsShown ?? 0
     var blocks: [Block] = []
-    if shown < exercise.hints.count, let warning = save({ state in
-      state.exercises[exercise.id, default: .init()].hintsShown = shown + 1
+    if let warning = save({ state in
+      shown = state.exercises[exercise.id]?.hintsShown ?? 0
+      if shown < exercise.hints.count { state.exercises[exercise.id, default: .init()].hintsShown = shown + 1 }
     }) {
       blocks.append(warning)
     }
+    let index = min(shown, exercise.hints.count - 1)
     blocks.append(.heading(level: 3, [.text("Hint \(index + 1) of \(exercise.hints.count) for "), .code(exercise.id)]))
     blocks += exercise.hints[index].blocks
     if shown >= exercise.hints.count {
@@ -248,7 +277,9 @@ extension Session {
             .code("hint"), .text(" helps without giving it away."),
           ])
         ]),
-        confirmation: .init(question: "Show the solution anyway?", command: "solution \(exercise.id) --yes"))
+        confirmation: .init(
+          question: "Show the solution anyway?", command: "solution \(exercise.id) --yes",
+          declined: "The solution stays hidden. `hint` is there when you want a nudge."))
     }
     var blocks: [Block] = [.heading(level: 3, [.text("Solution of "), .code(exercise.id), .text(": what would change in your files")])]
     for file in exercise.files {
@@ -269,48 +300,78 @@ extension Session {
 
   func reset(_ argument: String?, confirmed: Bool) -> Response {
     guard let exercise = exercise(argument) else { return unknownExercise(argument) }
+    let record = state.exercises[exercise.id] ?? .init()
     guard confirmed else {
+      var warning: [Inline] = [
+        .text("This puts the starter code of "), .code(exercise.id), .text(" back in "), .code(exercise.sourcesFolder + "/"),
+        .text(". Everything in that folder, subfolders too, moves to a backup first."),
+      ]
+      if record.passedOnce {
+        warning += [
+          .text(" You have passed this exercise: your passing code goes to the backup, and "), .code("progress"),
+          .text(" keeps that you passed it once."),
+        ]
+      }
       return Response(
-        Document([
-          .notice(.warning, [
-            .text("This puts the starter code of "), .code(exercise.id), .text(" back in "), .code(exercise.sourcesFolder + "/"),
-            .text(". Your files are saved to a backup first."),
-          ])
-        ]),
-        confirmation: .init(question: "Reset \(exercise.id)?", command: "reset \(exercise.id) --yes"))
+        Document([.notice(.warning, warning)]),
+        confirmation: .init(
+          question: "Reset \(exercise.id)?", command: "reset \(exercise.id) --yes",
+          declined: "Nothing was reset; your files are as they were."))
     }
     let sources = FilePath.join(root, exercise.sourcesFolder)
-    let backupName = "\(exercise.id)-\(clock.timestamp())"
+    let backupName: String
+    do {
+      backupName = try makeBackupFolder(for: exercise)
+    } catch {
+      return .failure([.text("Reset stopped before anything changed: \(error).")])
+    }
     let backup = FilePath.join(progress.directory, "backups", backupName)
     let relativeBackup = "\(ProgressStore.folderName)/backups/\(backupName)/"
+    var moved: [String] = []
     do {
-      try fileSystem.createDirectory(at: backup)
-      let mine = (try? fileSystem.contentsOfDirectory(at: sources)) ?? []
-      // Back up everything first; only then change anything.
-      for name in mine where fileSystem.fileExists(at: FilePath.join(sources, name)) {
-        try fileSystem.copyItem(from: FilePath.join(sources, name), to: FilePath.join(backup, name))
+      // Move, not copy and delete: each file and folder is renamed into the backup whole, so at
+      // every instant the learner's work is in Sources/ or in the backup, never nowhere.
+      for name in (try? fileSystem.contentsOfDirectory(at: sources)) ?? [] {
+        try fileSystem.moveItem(from: FilePath.join(sources, name), to: FilePath.join(backup, name))
+        moved.append(fileSystem.directoryExists(at: FilePath.join(backup, name)) ? name + "/" : name)
       }
       if !fileSystem.directoryExists(at: sources) { try fileSystem.createDirectory(at: sources) }
-      // Files the learner added would still compile into the exercise: they move to the backup.
-      for name in mine where !exercise.files.contains(name) && fileSystem.fileExists(at: FilePath.join(sources, name)) {
-        try fileSystem.removeItem(at: FilePath.join(sources, name))
-      }
       for file in exercise.files {
         try fileSystem.copyItem(from: FilePath.join(root, exercise.starterFolder, file), to: FilePath.join(sources, file))
       }
-      var blocks: [Block] = [
-        .notice(.success, [
-          .text("Restored the starter of "), .code(exercise.id), .text(". Your files are in "), .code(relativeBackup),
-          .text(mine.isEmpty ? " (there were none)." : " (\(mine.joined(separator: ", ")))."),
-        ])
-      ]
-      if let warning = save({ $0.exercises[exercise.id, default: .init()].status = .notStarted }) { blocks.append(warning) }
-      return Response(Document(blocks))
     } catch {
       return .failure([
-        .text("Reset stopped: \(error). Whatever was copied to "), .code(relativeBackup), .text(" is still there."),
+        .text("Reset stopped: \(error). What was moved so far is in "), .code(relativeBackup),
+        .text("; the rest is still in "), .code(exercise.sourcesFolder + "/"), .text("."),
       ])
     }
+    var blocks: [Block] = [
+      .notice(.success, [
+        .text("Restored the starter of "), .code(exercise.id), .text(". Your files are in "), .code(relativeBackup),
+        .text(moved.isEmpty ? " (there were none)." : " (\(moved.joined(separator: ", ")))."),
+      ])
+    ]
+    // Back to the start, but a pass is history: `passedOnce` stays.
+    if let warning = save({ $0.exercises[exercise.id, default: .init()].status = .notStarted }) { blocks.append(warning) }
+    return Response(Document(blocks))
+  }
+
+  /// A backup folder no other reset has, even one in the same second or in another terminal:
+  /// `<id>-<time>`, then `<id>-<time>-2`, … Creating it is what claims the name.
+  private func makeBackupFolder(for exercise: Exercise) throws -> String {
+    let backups = FilePath.join(progress.directory, "backups")
+    if !fileSystem.directoryExists(at: backups) { try fileSystem.createDirectory(at: backups) }
+    let stamp = "\(exercise.id)-\(clock.timestamp())"
+    for attempt in 1...1000 {
+      let name = attempt == 1 ? stamp : "\(stamp)-\(attempt)"
+      do {
+        try fileSystem.createNewDirectory(at: FilePath.join(backups, name))
+        return name
+      } catch FileSystemError.alreadyExists {
+        continue
+      }
+    }
+    throw FileSystemError.alreadyExists(FilePath.join(backups, stamp))
   }
 
   // MARK: progress
@@ -320,17 +381,19 @@ extension Session {
     var rows: [[[Inline]]] = []
     for lesson in course.lessons {
       let seen = state.lessons[lesson.id]?.pagesSeen.filter { $0 < lesson.pages.count }.count ?? 0
-      let quiz = state.quizzes[lesson.id].map { "quiz best \($0.bestScore)/\($0.questions)" }
-        ?? (lesson.quiz.isEmpty ? "" : "quiz not taken")
+      let quiz = state.quizzes[lesson.id].map { " · quiz best \($0.bestScore)/\($0.questions)" }
+        ?? (lesson.quiz.isEmpty ? "" : " · quiz not taken")
       rows.append([
-        [.strong([.text("\(lesson.order). \(lesson.title)")])], [.text("\(seen)/\(lesson.pages.count) pages")],
-        [.text(quiz)], [],
+        [.strong([.text("\(lesson.order). \(lesson.title)")])], [.text("\(seen)/\(lesson.pages.count) pages" + quiz)],
+        [], [],
       ])
       for exercise in course.exercises(of: lesson) {
         let record = state.exercises[exercise.id] ?? .init()
         let status: String =
           switch record.status {
+          case .notStarted where record.passedOnce: "↺ reset (passed before)"
           case .notStarted: "– not started"
+          case .failed where record.passedOnce: "✗ not now (passed before)"
           case .failed: "✗ not yet"
           case .passed: "✓ passed"
           }

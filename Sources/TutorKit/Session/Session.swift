@@ -19,6 +19,8 @@ public actor Session {
   let catalog: CommandCatalog
   /// How often `watch` looks at the exercise's files.
   let watchInterval: Duration
+  /// How often a running check's status line is refreshed.
+  let statusInterval: Duration
   var state: LearnerState
   private var startupWarning: String?
   /// Where the learner is: a lesson and a stop in it (its pages, then its exercises).
@@ -27,11 +29,14 @@ public actor Session {
   var quiz: QuizRun?
   /// Builds started when an exercise was opened, so its first check is quick.
   var warming: [String: Task<Void, Never>] = [:]
+  /// The exercise the learner opened last in this session: `check` and `hint` act on it while
+  /// the learner reads a page, and on nothing before one was opened.
+  var lastExercise: String?
 
   public init(
     course: Course, progress: ProgressStore, checker: any ExerciseChecker, examples: any ExampleRunning,
     fileSystem: any FileSystem, clock: WallClock, root: String, catalog: CommandCatalog = CommandCatalog(),
-    watchInterval: Duration = .milliseconds(300)
+    watchInterval: Duration = .milliseconds(300), statusInterval: Duration = .seconds(1)
   ) throws {
     self.course = course
     self.progress = progress
@@ -42,6 +47,8 @@ public actor Session {
     self.root = root
     self.catalog = catalog
     self.watchInterval = watchInterval
+    self.statusInterval = statusInterval
+    try? progress.removeAbandonedSaves()
     let (state, warning) = try progress.load()
     self.state = state
     self.startupWarning = warning
@@ -62,7 +69,14 @@ public actor Session {
     }
   }
 
-  public var pageCount: Int { currentLesson?.pages.count ?? 0 }
+  /// The numbers `page` takes in the current lesson: its pages, then its exercises, as `pages`
+  /// lists them.
+  public var pageCount: Int { currentLesson.map(stopCount) ?? 0 }
+
+  /// Whether `line` ends the session (`quit` and its aliases): the REPL keeps it out of history.
+  public nonisolated func isQuit(_ line: String) -> Bool {
+    TypedLine(line).command.flatMap { catalog.spec(named: $0) }?.id == .quit
+  }
 
   /// Names `run` takes in the current lesson.
   public var exampleNames: [String] { currentLesson?.examples.map(\.name) ?? [] }
@@ -83,7 +97,7 @@ public actor Session {
     if state.position == nil {
       blocks.append(
         .notice(.info, [
-          .text("Welcome to ditutor: dependency injection in Swift, learned by doing. Read a page, type "),
+          .text("Welcome to ditutor: dependency injection in Swift, learned by doing. Read a page (when it is taller than your screen, Enter shows the rest), type "),
           .code("next"), .text(" to turn it, "), .code("lessons"), .text(" to see the course, "),
           .code("help"), .text(" for everything else."),
         ]))
@@ -98,11 +112,37 @@ public actor Session {
     return Document(blocks) + show(position.page, of: lesson).document
   }
 
+  /// The opening answer: ``start()`` as a response, so the page it shows is counted as read
+  /// only once the learner has seen all of it.
+  public func opening() -> Response {
+    let document = start()
+    guard let lesson = currentLesson, case .page(let page) = stop(position.page, of: lesson) else {
+      return Response(document)
+    }
+    return Response(document, reading: .init(lesson: lesson.id, page: page))
+  }
+
+  /// Records that the learner has seen all of a page.
+  public func markRead(_ reading: Response.Reading) {
+    guard let lesson = course.lesson(id: reading.lesson), reading.page < lesson.pages.count else { return }
+    _ = save { $0.lessons[reading.lesson, default: .init()].pagesSeen.insert(reading.page) }
+  }
+
+  /// Picks up what another ditutor on the same checkout saved since this one last looked, so
+  /// two terminals never work from stale memory (a hint shown twice, a pass forgotten).
+  private func reloadState() {
+    if let (fresh, _) = try? progress.load() { state = fresh }
+  }
+
   // MARK: - Commands
 
   /// Answers one line. Long-running commands (`check`, `watch`) report progress through `emit`
-  /// before their final answer.
-  public func handle(_ line: String, emit: @Sendable (Document) -> Void = { _ in }) async -> Response {
+  /// before their final answer, and keep `status` (one line a terminal rewrites in place: what
+  /// runs, for how long, how to stop it) up to date while they wait; `nil` clears it.
+  public func handle(
+    _ line: String, emit: @Sendable (Document) -> Void = { _ in },
+    status: @escaping @Sendable (String?) -> Void = { _ in }
+  ) async -> Response {
     guard line.count <= Self.longestLine else {
       return .failure([
         .text("That line is \(line.count) characters long; commands are short (at most \(Self.longestLine)). Nothing was run.")
@@ -111,6 +151,7 @@ public actor Session {
     if quiz != nil { return answerQuiz(line) }
     let typed = TypedLine(line)
     guard let word = typed.command else { return Response(Document()) }
+    reloadState()
     guard let spec = catalog.spec(named: word) else { return unknownCommand(word) }
 
     let parsed: ParsedArguments
@@ -128,8 +169,8 @@ public actor Session {
     case .back: return back()
     case .exercises: return listExercises()
     case .exercise: return openExercise(arguments[0])
-    case .check: return await check(arguments.first, timeout: parsed.timeout, emit: emit)
-    case .watch: return await watch(arguments.first, timeout: parsed.timeout, emit: emit)
+    case .check: return await check(arguments.first, timeout: parsed.timeout, emit: emit, status: status)
+    case .watch: return await watch(arguments.first, timeout: parsed.timeout, emit: emit, status: status)
     case .hint: return hint(arguments.first)
     case .solution: return solution(arguments.first, confirmed: parsed.flags.contains("yes"))
     case .reset: return reset(arguments.first, confirmed: parsed.flags.contains("yes"))
@@ -143,6 +184,12 @@ public actor Session {
   }
 
   private func unknownCommand(_ word: String) -> Response {
+    if ["y", "yes", "n", "no"].contains(word.lowercased()) {
+      return .failure([
+        .text("There is no question waiting for an answer, so '\(displayable(word))' does nothing. Type "),
+        .code("help"), .text(" to see the commands."),
+      ])
+    }
     var message: [Inline] = [.text("Unknown command '\(displayable(word))'.")]
     if let suggestion = Suggestions.closest(to: word, in: catalog.allWords) {
       let name = catalog.spec(named: suggestion)?.name ?? suggestion
@@ -260,9 +307,15 @@ public actor Session {
   private func goToPage(_ argument: String?) -> Response {
     guard let lesson = currentLesson else { return .failure([.text("There are no lessons.")]) }
     guard let argument else { return show(position.page, of: lesson) }
-    guard let number = Int(argument), (1...lesson.pages.count).contains(number) else {
+    // `pages` numbers the lesson's exercises after its pages; `page` takes those numbers too.
+    let stops = stopCount(of: lesson)
+    guard let number = Int(argument), (1...stops).contains(number) else {
+      let exercises = stops - lesson.pages.count
+      let range = exercises == 0
+        ? "pick a number from 1 to \(stops)"
+        : "pick a page from 1 to \(lesson.pages.count), or \(lesson.pages.count + 1)\(exercises > 1 ? " to \(stops)" : "") for \(exercises > 1 ? "its exercises" : "its exercise")"
       return .failure([
-        .text("'\(displayable(argument))' is not a page of this lesson: pick a number from 1 to \(lesson.pages.count), or type "),
+        .text("'\(displayable(argument))' is not a page of this lesson: \(range), or type "),
         .code("pages"), .text(" to list them."),
       ])
     }
@@ -309,11 +362,10 @@ public actor Session {
       note.append(.paragraph([.faint([.code(exercise.id), .text(" is not passed yet; "), .code("exercise \(exercise.id)"), .text(" brings you back.")])]))
     }
     let page = show(index, of: target)
-    guard target.id != lesson.id else { return Response(Document(note) + page.document, outcome: page.outcome) }
-    let intro = Document(note + [
+    guard target.id != lesson.id else { return page.prepending(note) }
+    return page.prepending(note + [
       .notice(.success, [.text("You finished lesson \(lesson.order). On to lesson \(target.order).")])
     ])
-    return Response(intro + page.document, outcome: page.outcome)
   }
 
   private func back() -> Response {
@@ -333,24 +385,25 @@ public actor Session {
     var blocks: [Block] = []
     let position = self.position
     let stop = stop(index, of: lesson)
-    if let warning = save({ state in
-      state.position = position
-      if case .page(let page) = stop { state.lessons[lesson.id, default: .init()].pagesSeen.insert(page) }
-    }) {
+    // The place is saved now; the page counts as read once all of it was on screen (markRead).
+    if let warning = save({ state in state.position = position }) {
       blocks.append(warning)
     }
     blocks.append(.heading(level: 1, [.text("Lesson \(lesson.order) · \(lesson.title)")]))
+    var reading: Response.Reading?
     switch stop {
     case .page(let page):
       blocks.append(.paragraph([.faint([.text("Page \(page + 1) of \(lesson.pages.count)")])]))
       blocks += lesson.pages[page].content.blocks
+      reading = .init(lesson: lesson.id, page: page)
     case .exercise(let exercise):
+      lastExercise = exercise.id
       blocks += exercisePage(exercise, in: lesson)
       startWarming(exercise)
     }
     blocks.append(.rule)
     blocks.append(.paragraph([.faint(footer(for: lesson, stop: index))]))
-    return Response(Document(blocks))
+    return Response(Document(blocks), reading: reading)
   }
 
   /// Applies a change to the saved state; a warning block if it could not be written.
@@ -436,7 +489,8 @@ public actor Session {
         .paragraph([
           .faint([
             .code("help <command>"),
-            .text(" explains one. Tab completes commands, lesson and exercise ids; ↑ recalls earlier lines; Ctrl-C clears the line or stops a check; Ctrl-D leaves."),
+            .text(" explains one. When an answer is taller than the screen, Enter on an empty line shows the rest and "),
+            .code("q"), .text(" skips it. Tab completes commands, lesson and exercise ids; ↑ recalls earlier lines; Ctrl-C clears the line or stops a check; Ctrl-D leaves."),
           ])
         ]),
       ]))
@@ -484,14 +538,17 @@ struct ParsedArguments {
     }
     let given = parsed.positional.count
     if given < spec.requiredArgumentCount || given > spec.arguments.count {
+      let names = spec.arguments.map { "<\($0.name)>" }.joined(separator: " ")
       let expectation: String
       switch (spec.requiredArgumentCount, spec.arguments.count) {
       case (0, 0): expectation = "`\(spec.name)` takes no arguments"
       case (let required, let all) where required == all:
-        expectation = "`\(spec.name)` takes \(all == 1 ? "one argument" : "\(all) arguments")"
-      default: expectation = "`\(spec.name)` takes at most \(spec.arguments.count)"
+        expectation = "`\(spec.name)` takes \(all == 1 ? "one argument" : "\(all) arguments") (\(names))"
+      case (_, let all):
+        expectation = "`\(spec.name)` takes at most \(all == 1 ? "one argument" : "\(all) arguments") (\(names))"
       }
-      return .failure(UsageProblem("\(expectation), but \(given == 0 ? "none was" : "\(given) were") given."))
+      let counted = given == 0 ? "none was" : given == 1 ? "1 was" : "\(given) were"
+      return .failure(UsageProblem("\(expectation), but \(counted) given."))
     }
     return .success(parsed)
   }

@@ -9,37 +9,70 @@ import TutorKit
   import Darwin
 #endif
 
-/// Turns Ctrl-C (SIGINT) into the cancellation of whatever task is running, instead of the end of
-/// ditutor: a check in progress stops (and the runner kills what it started), the REPL goes on.
+/// Turns the terminal's signals into what a learner means by them.
 ///
-/// With nothing running, Ctrl-C does what it always does (ends the program) unless `idle` is
-/// `.ignore`: at the REPL's prompt libedit reads Ctrl-C as a key, and between commands a stray
-/// one should not end the session.
+/// - Ctrl-C (SIGINT) and Ctrl-\ (SIGQUIT) cancel whatever is running, instead of ending (or
+///   dumping the core of) ditutor: a check in progress stops, the runner kills what it started,
+///   the REPL goes on. With nothing running, they do what they always do (end the program)
+///   unless `idle` is `.ignore`: at the prompt libedit reads both as keys, and between commands
+///   a stray one should not end the session.
+/// - SIGTERM and SIGHUP (the window closed) end ditutor, but first cancel what is running, so
+///   no test process outlives it, and put the terminal back the way it was found.
 final class Interrupts: Interruptions {
   enum Idle { case ignore, exit }
 
   private let current = Mutex<(@Sendable () -> Void)?>(nil)
   private let idle: Idle
-  // Kept only so the source lives as long as ditutor; never touched after init.
-  nonisolated(unsafe) private let source: any DispatchSourceSignal
+  // Kept only so the sources live as long as ditutor; never touched after init.
+  nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
+  /// The terminal's settings when ditutor started, restored on the way out.
+  nonisolated(unsafe) private var savedTerminal = termios()
+  private let hasSavedTerminal: Bool
 
   init(idle: Idle) {
     self.idle = idle
-    signal(SIGINT, SIG_IGN)
-    source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler { [unowned self] in
-      if let cancel = current.withLock({ $0 }) {
-        // The terminal echoed "^C"; what the cancelled command says next starts on a new line.
-        if isatty(STDOUT_FILENO) == 1 { FileHandle.standardOutput.write(Data("\n".utf8)) }
-        cancel()
-      } else if self.idle == .exit {
-        Foundation.exit(130)
-      }
+    hasSavedTerminal = isatty(STDIN_FILENO) == 1 && tcgetattr(STDIN_FILENO, &savedTerminal) == 0
+    for number in [SIGINT, SIGQUIT] {
+      listen(to: number) { [unowned self] in self.interrupt() }
     }
-    source.resume()
+    for number in [SIGTERM, SIGHUP] {
+      listen(to: number) { [unowned self] in self.terminate(signal: number) }
+    }
   }
 
-  /// Runs `operation` so that Ctrl-C cancels it.
+  private func listen(to number: Int32, _ handler: @escaping @Sendable () -> Void) {
+    signal(number, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    source.setEventHandler(handler: handler)
+    source.resume()
+    sources.append(source)
+  }
+
+  private func interrupt() {
+    if let cancel = current.withLock({ $0 }) {
+      // The terminal echoed "^C"; what the cancelled command says next starts on a new line.
+      if isatty(STDOUT_FILENO) == 1 { FileHandle.standardOutput.write(Data("\n".utf8)) }
+      cancel()
+    } else if idle == .exit {
+      Foundation.exit(130)
+    }
+  }
+
+  /// Cancels the running command, waits (briefly) for it to stop what it started, restores the
+  /// terminal and exits with the shell's code for the signal.
+  private func terminate(signal number: Int32) {
+    if let cancel = current.withLock({ $0 }) {
+      cancel()
+      let deadline = ContinuousClock.now + .seconds(5)
+      while current.withLock({ $0 != nil }) && ContinuousClock.now < deadline {
+        usleep(20_000)
+      }
+    }
+    if hasSavedTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminal) }
+    Foundation.exit(128 + number)
+  }
+
+  /// Runs `operation` so that Ctrl-C (or Ctrl-\) cancels it.
   func cancellable<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
     let task = Task { try await operation() }
     current.withLock { $0 = { task.cancel() } }

@@ -25,6 +25,7 @@ final class LibEditReader: LineReader {
     self.historyPath = historyPath
     self.probe = probe
     ditutor_line_editor_history_load(editor, historyPath)
+    Self.compactHistory(editor: editor, path: historyPath)
     ditutor_line_editor_set_completion(editor, { context, editor, beforeCursor in
       guard let context, let editor, let beforeCursor else { return }
       let reader = Unmanaged<LibEditReader>.fromOpaque(context).takeUnretainedValue()
@@ -55,10 +56,29 @@ final class LibEditReader: LineReader {
     }
   }
 
+  /// Adds the line to ↑ and appends it to the history file at once: a session killed a moment
+  /// later (or a crash in the command the line runs) still leaves it there for the next one.
   func remember(_ line: String) {
     if ditutor_line_editor_history_last(editor).map({ String(cString: $0) }) == line { return }
     ditutor_line_editor_history_add(editor, line)
-    ditutor_line_editor_history_save(editor, historyPath)
+    ditutor_line_editor_history_append(historyPath, line)
+  }
+
+  func discardTypeAhead() {
+    ditutor_line_editor_discard_typeahead(editor)
+  }
+
+  /// Appending grows the file without end; once it holds far more than ↑ keeps, it is written
+  /// anew with the entries libedit loaded (a new file renamed over the old one).
+  private static func compactHistory(editor: OpaquePointer, path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_size > 256 * 1024 else { return }
+    let temporary = path + ".\(getpid()).tmp"
+    if ditutor_line_editor_history_save(editor, temporary) >= 0 {
+      rename(temporary, path)
+    } else {
+      unlink(temporary)
+    }
   }
 
   fileprivate func answerTab(editor: OpaquePointer, beforeCursor: String) {

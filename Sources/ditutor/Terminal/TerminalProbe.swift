@@ -20,7 +20,7 @@ struct TerminalProbe: Sendable {
     windowSize.map { Int($0.ws_col) } ?? environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
   }
 
-  /// Rows of the terminal, for deciding when a page needs a pager.
+  /// Rows of the terminal: an answer taller than this is shown a screenful at a time.
   var height: Int {
     windowSize.map { Int($0.ws_row) } ?? environment["LINES"].flatMap(Int.init) ?? 24
   }

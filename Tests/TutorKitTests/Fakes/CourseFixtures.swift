@@ -62,7 +62,7 @@ enum CourseFixtures {
     try Session(
       course: course(fileSystem), progress: store(fileSystem), checker: checker, examples: EchoExamples(),
       fileSystem: fileSystem, clock: clock,
-      root: root, watchInterval: watchInterval)
+      root: root, watchInterval: watchInterval, statusInterval: .milliseconds(20))
   }
 
   static func store(_ fileSystem: InMemoryFileSystem) -> ProgressStore {

@@ -85,10 +85,42 @@ final class InMemoryFileSystem: FileSystem {
     }
   }
 
+  func createNewDirectory(at path: String) throws {
+    try storage.withLock { storage in
+      guard storage.files[path] == nil, !storage.directories.contains(path) else { throw FileSystemError.alreadyExists(path) }
+      guard storage.directories.contains(FilePath.parent(path)) else { throw FileSystemError.notFound(FilePath.parent(path)) }
+      storage.directories.insert(path)
+    }
+  }
+
+  /// Moves a file, or a directory with everything below it, as `rename` does.
   func moveItem(from source: String, to destination: String) throws {
     try storage.withLock { storage in
-      guard let data = storage.files.removeValue(forKey: source) else { throw FileSystemError.notFound(source) }
-      storage.files[destination] = data
+      guard storage.files[destination] == nil, !storage.directories.contains(destination) else {
+        throw FileSystemError.alreadyExists(destination)
+      }
+      if let data = storage.files.removeValue(forKey: source) {
+        storage.files[destination] = data
+        return
+      }
+      guard storage.directories.contains(source) else { throw FileSystemError.notFound(source) }
+      let prefix = source + "/"
+      for (path, data) in storage.files where path.hasPrefix(prefix) {
+        storage.files.removeValue(forKey: path)
+        storage.files[destination + "/" + path.dropFirst(prefix.count)] = data
+      }
+      for path in storage.directories where path == source || path.hasPrefix(prefix) {
+        storage.directories.remove(path)
+        storage.directories.insert(destination + path.dropFirst(source.count))
+      }
+    }
+  }
+
+  func removeBuildFolder(at path: String) throws {
+    storage.withLock { storage in
+      let prefix = path + "/"
+      storage.files = storage.files.filter { !$0.key.hasPrefix(prefix) }
+      storage.directories = storage.directories.filter { $0 != path && !$0.hasPrefix(prefix) }
     }
   }
 

@@ -5,10 +5,16 @@ import TutorKit
 final class ScriptedChecker: ExerciseChecker {
   private let script = Mutex<(verdicts: [Verdict.Status], calls: [String], delay: Duration)>(([], [], .zero))
   private let built: Bool
+  /// Phases every check reports before its verdict, as the real runner does.
+  private let phases: [ExerciseRunner.CheckPhase]
 
   /// - Parameter built: what `hasBuilt` answers; false makes opening an exercise warm it.
-  init(_ statuses: [Verdict.Status] = [], delay: Duration = .zero, built: Bool = true) {
+  init(
+    _ statuses: [Verdict.Status] = [], delay: Duration = .zero, built: Bool = true,
+    phases: [ExerciseRunner.CheckPhase] = []
+  ) {
     self.built = built
+    self.phases = phases
     script.withLock { $0 = (statuses, [], delay) }
   }
 
@@ -21,11 +27,15 @@ final class ScriptedChecker: ExerciseChecker {
     try? await Task.sleep(for: .milliseconds(20))
   }
 
-  func check(_ exercise: Exercise, timeout: Duration) async throws -> Verdict {
+
+  func check(
+    _ exercise: Exercise, timeout: Duration, progress: @escaping @Sendable (ExerciseRunner.CheckPhase) -> Void
+  ) async throws -> Verdict {
     let (status, delay) = script.withLock { script -> (Verdict.Status, Duration) in
       script.calls.append(exercise.id)
       return (script.verdicts.isEmpty ? .failed : script.verdicts.removeFirst(), script.delay)
     }
+    for phase in phases { progress(phase) }
     if delay > .zero {
       do {
         try await Task.sleep(for: delay)

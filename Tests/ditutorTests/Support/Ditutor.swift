@@ -51,8 +51,6 @@ enum Ditutor {
     environment.removeValue(forKey: "NO_COLOR")
     environment.removeValue(forKey: "COLUMNS")
     environment["TERM"] = "xterm-256color"
-    // Tests read the whole page from the stream; the pager has its own test.
-    environment["DITUTOR_PAGER"] = ""
     return environment.merging(extra) { $1 }
   }
 

@@ -13,7 +13,10 @@ final class PseudoTerminal {
   private let process = Process()
   private(set) var transcript = ""
 
-  init(executable: String, arguments: [String], directory: String, environment: [String: String], columns: UInt16 = 100) throws {
+  init(
+    executable: String, arguments: [String], directory: String, environment: [String: String], columns: UInt16 = 100,
+    rows: UInt16 = 30
+  ) throws {
     // Glibc's module does not export posix_openpt/ptsname, so open the multiplexer and use the
     // two ioctls they wrap: unlock the pair, then ask for the number of its terminal end.
     master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -25,7 +28,7 @@ final class PseudoTerminal {
       throw CocoaError(.fileNoSuchFile)
     }
     let name = "/dev/pts/\(number)"
-    var size = winsize(ws_row: 30, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     let slave = open(name, O_RDWR | O_NOCTTY)
     guard slave >= 0 else { throw CocoaError(.fileNoSuchFile) }
@@ -81,6 +84,22 @@ final class PseudoTerminal {
   }
 
   var isRunning: Bool { process.isRunning }
+
+  /// The program's own process id: `setsid --wait` forks it when setsid leads its group, so it
+  /// is setsid's child then, and setsid itself when setsid could exec straight into it.
+  var programIdentifier: Int32 {
+    let parent = process.processIdentifier
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for entry in entries {
+      guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      // After "pid (name) state": the parent's id.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      if fields.count > 1, Int32(fields[1]) == parent { return pid }
+    }
+    return parent
+  }
 
   private func readAvailable(timeoutMilliseconds: Int32) {
     var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
