@@ -4,9 +4,10 @@ import PackageDescription
 
 // MARK: - Exercises
 //
-// Every folder in Exercises/ with Sources/ and Tests/ becomes a target and a test target
-// (`greeting-clock` → `GreetingClock` and `GreetingClockTests`). Nothing to edit when an exercise
-// is added. Two environment variables choose what the package holds:
+// Every folder in Exercises/ with Tests/ (or, for a write-the-test exercise, Subject/) becomes a
+// target and a test target (`greeting-clock` → `GreetingClock` and `GreetingClockTests`).
+// Nothing to edit when an exercise is added. Two environment variables choose what the package
+// holds:
 //
 //   DITUTOR_EXERCISES  unset: the whole package, ditutor itself and every exercise (the default,
 //                      so `swift test --filter GreetingClockTests` works on a learner's code);
@@ -15,46 +16,83 @@ import PackageDescription
 //                      and a check does not grow with the course); `all`: every exercise only.
 //   DITUTOR_CODE       unset or `sources`: the learner's files; `starter` or `solution`: the
 //                      shipped starter or the reference (what `verify` and the test suite use).
+//                      Then, comma-separated, `<exercise>=<folder>` picks another folder of one
+//                      exercise: `solution,greeting-clock=Shortcuts/cache-the-hour` is how
+//                      `verify` proves a tempting wrong answer fails.
+//
+// A write-the-test exercise (Subject/ and Mutants/) compiles the learner's tests together with
+// the code they test, in one module: `PaymentRetryTests` with Subject/. When a check selects it,
+// each planted bug gets a test module of its own, `PaymentRetryMutantChargesTwiceTests`, built
+// from a folder ditutor prepares under .build/ditutor-variants/ (links to the learner's tests and
+// to the bug's files: SwiftPM lets a file belong to one target only).
 
 let environment = Context.environment
 let root = Context.packageDirectory
 
 struct ExerciseFolder {
   let id: String
-  var module: String {
+  var module: String { Self.module(id) }
+
+  static func module(_ id: String) -> String {
     id.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
       .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+  }
+
+  func has(_ folder: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: "\(root)/Exercises/\(id)/\(folder)", isDirectory: &isDirectory)
+      && isDirectory.boolValue
+  }
+
+  func subfolders(_ folder: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/Exercises/\(id)/\(folder)")) ?? []
+    return names.sorted().filter { has("\(folder)/\($0)") }
   }
 }
 
 func exerciseFolders() -> [ExerciseFolder] {
-  let directory = root + "/Exercises"
-  let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-  return names.sorted().filter { name in
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: "\(directory)/\(name)/Tests", isDirectory: &isDirectory)
-      && isDirectory.boolValue
-  }.map(ExerciseFolder.init)
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/Exercises")) ?? []
+  return names.sorted().map(ExerciseFolder.init).filter { $0.has("Tests") || $0.has("Subject") }
 }
 
 let selection = environment["DITUTOR_EXERCISES"].map { $0.split(separator: ",").map(String.init) }
-let codeFolder: String =
-  switch environment["DITUTOR_CODE"] {
+let codeWords = (environment["DITUTOR_CODE"] ?? "").split(separator: ",").map(String.init)
+let defaultCodeFolder: String =
+  switch codeWords.first {
   case "solution": "Solution"
   case "starter": "Starter"
   default: "Sources"
   }
+let codeFolders: [String: String] = Dictionary(
+  codeWords.dropFirst().compactMap { word -> (String, String)? in
+    let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+    return parts.count == 2 ? (parts[0], parts[1]) : nil
+  },
+  uniquingKeysWith: { $1 })
 let exercises = exerciseFolders().filter { folder in
   guard let selection, selection != ["all"] else { return true }
   return selection.contains(folder.id)
 }
 let exerciseTargets: [Target] = exercises.flatMap { exercise -> [Target] in
-  [
-    .target(name: exercise.module, path: "Exercises/\(exercise.id)/\(codeFolder)"),
-    .testTarget(
-      name: exercise.module + "Tests", dependencies: [.target(name: exercise.module)],
-      path: "Exercises/\(exercise.id)/Tests"),
-  ]
+  let code = codeFolders[exercise.id] ?? defaultCodeFolder
+  let folder = "Exercises/\(exercise.id)"
+  guard exercise.has("Subject") else {
+    return [
+      // A shortcut's folder holds a README.md that says what it gets wrong; it is not a source.
+      .target(
+        name: exercise.module, path: "\(folder)/\(code)",
+        exclude: FileManager.default.fileExists(atPath: "\(root)/\(folder)/\(code)/README.md") ? ["README.md"] : []),
+      .testTarget(name: exercise.module + "Tests", dependencies: [.target(name: exercise.module)], path: "\(folder)/Tests"),
+    ]
+  }
+  let reference = Target.testTarget(name: exercise.module + "Tests", path: folder, sources: [code, "Subject"])
+  guard selection != nil else { return [reference] }
+  return [reference]
+    + exercise.subfolders("Mutants").map { mutant in
+      .testTarget(
+        name: exercise.module + "Mutant" + ExerciseFolder.module(mutant) + "Tests",
+        path: ".build/ditutor-variants/\(exercise.id)/\(mutant)")
+    }
 }
 
 // MARK: - ditutor

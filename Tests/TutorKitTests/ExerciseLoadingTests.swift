@@ -24,6 +24,57 @@ import Testing
     #expect(greet.moduleName == "Greet")
   }
 
+  @Test func shortcutsAreReadWithTheLineThatSaysWhatTheyGetWrong() throws {
+    let fileSystem = fileSystem()
+    fileSystem.add("/course/Exercises/greet/Shortcuts/cache-the-hour/README.md", "Reads the clock once, in init.\n")
+    fileSystem.add("/course/Exercises/greet/Shortcuts/cache-the-hour/Code.swift", "// wrong\n")
+    let greet = try CourseFixtures.course(fileSystem).exercises[0]
+    #expect(greet.kind == .code)
+    #expect(greet.shortcuts == [.init(name: "cache-the-hour", summary: "Reads the clock once, in init.")])
+  }
+
+  @Test func aShortcutWithoutItsLineOrWithOtherFilesIsAProblem() {
+    let fileSystem = fileSystem()
+    fileSystem.add("/course/Exercises/greet/Shortcuts/silent/Code.swift", "// wrong\n")
+    fileSystem.add("/course/Exercises/fetch/Shortcuts/other/README.md", "Wrong.\n")
+    fileSystem.add("/course/Exercises/fetch/Shortcuts/other/Other.swift", "// wrong\n")
+    #expect(throws: CourseLoader.Failure.self) { try CourseFixtures.course(fileSystem) }
+    do {
+      _ = try CourseLoader(fileSystem: fileSystem).load(root: "/course")
+    } catch {
+      #expect(error.problems.map(\.description) == [
+        "Exercises/greet/Shortcuts/silent: has no README.md line saying what it gets wrong. Add one: it is what `verify` and the learner read.",
+        "Exercises/fetch/Shortcuts/other: has Other.swift but should have the same files as the code it stands in for: Code.swift.",
+      ])
+    }
+  }
+
+  @Test func aWriteTheTestExerciseNeedsASubjectAndPlantedBugs() throws {
+    let fileSystem = fileSystem()
+    fileSystem.add(
+      "/course/Exercises/greet/README.md",
+      "---\ntitle: Test it\nkind: tests\n---\n\n# Test it\n\nWrite the tests.\n\n## Hints\n\n### One\n\nA spy.\n")
+    #expect(throws: CourseLoader.Failure.self) { try CourseFixtures.course(fileSystem) }
+    fileSystem.add("/course/Exercises/greet/Subject/Payment.swift", "// correct\n")
+    fileSystem.add("/course/Exercises/greet/Mutants/charges-twice/README.md", "Charges the card twice.\n")
+    fileSystem.add("/course/Exercises/greet/Mutants/charges-twice/Payment.swift", "// charges twice\n")
+    let greet = try CourseFixtures.course(fileSystem).exercises[0]
+    #expect(greet.kind == .tests)
+    #expect(greet.mutants == [.init(name: "charges-twice", summary: "Charges the card twice.")])
+    #expect(greet.mutantTestModuleName("charges-twice") == "GreetMutantChargesTwiceTests")
+  }
+
+  @Test func anUnknownKindIsAProblem() {
+    let fileSystem = fileSystem()
+    fileSystem.add("/course/Exercises/greet/README.md", "---\ntitle: X\nkind: essay\n---\n\n# X\n\n## Hints\n\n### One\n\nA.\n")
+    do {
+      _ = try CourseLoader(fileSystem: fileSystem).load(root: "/course")
+      Issue.record("an unknown kind loads")
+    } catch {
+      #expect(error.problems.map(\.description) == ["Exercises/greet/README.md: the kind 'essay' is not one of code, seam, tests."])
+    }
+  }
+
   @Test func moduleNamesAreCamelCasedIDs() {
     #expect(Exercise.moduleName(for: "greeting-clock") == "GreetingClock")
     #expect(Exercise.moduleName(for: "user-repository-2") == "UserRepository2")

@@ -17,6 +17,11 @@ import Testing
     return (result.status, json, result.output + result.error)
   }
 
+  /// Text as one line: a report wraps to 80 columns in a pipe.
+  static func unwrapped(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+  }
+
   func statuses(_ json: [String: Any]) -> [String] {
     (json["tests"] as? [[String: Any]] ?? []).compactMap { $0["status"] as? String }
   }
@@ -82,6 +87,76 @@ import Testing
     #expect(result.status == 1)
     #expect(result.output.hasPrefix("<?xml"))
     #expect(result.output.contains(#"<testsuite name="fails" tests="2" failures="1" errors="0""#))
+  }
+
+  @Test func aSeamStarterGetsATeachingLineNotJustTheCompilersWords() throws {
+    let (status, json, _) = try check("needs-a-seam")
+    #expect(status == 1)
+    #expect(json["status"] as? String == "compile-error")
+    let diagnostic = try #require((json["diagnostics"] as? [[String: Any]])?.first)
+    #expect(diagnostic["file"] as? String == "Exercises/needs-a-seam/Tests/GreeterTests.swift")
+    #expect(
+      diagnostic["advice"] as? String
+        == "The tests build `Greeter(clock:)`, which `Greeter` does not accept yet: give it an init that takes `clock:`. Your file: Exercises/needs-a-seam/Sources/Greeter.swift.")
+    let text = Self.unwrapped(try check("needs-a-seam", format: "text").text)
+    #expect(text.contains("The tests build `Greeter(clock:)`, which `Greeter` does not accept yet"))
+  }
+
+  @Test func anExerciseInStepsShowsTheFirstFailingStepOnly() throws {
+    let (status, json, _) = try check("in-steps")
+    #expect(status == 1)
+    #expect(json["steps"] as? Int == 3)
+    let text = Self.unwrapped(try check("in-steps", format: "text").text)
+    #expect(text.contains("in-steps: step 2 of 3, “Step 2: two”: 2 of 2 tests failed"))
+    #expect(text.contains("two() should be 2"))
+    #expect(text.contains("Steps 3 to 3 open once this one passes") || text.contains("Step 3 opens once this one passes"))
+    #expect(!text.contains("isThree"), "later steps stay hidden")
+  }
+
+  @Test func writtenTestsAreJudgedAgainstEveryPlantedBug() throws {
+    let sources = Self.course + "/Exercises/writes-tests/Sources/CounterTests.swift"
+    let original = try String(contentsOfFile: sources, encoding: .utf8)
+    defer { try? original.write(toFile: sources, atomically: true, encoding: .utf8) }
+
+    // The starter's one test passes on the subject but catches nothing.
+    var (status, json, _) = try check("writes-tests")
+    #expect(status == 1)
+    var mutants = try #require(json["mutants"] as? [[String: Any]])
+    #expect(mutants.map { $0["caught"] as? Bool } == [false, false, false])
+    #expect(mutants.allSatisfy { $0["summary"] == nil }, "a bug is described only once caught")
+
+    // Counts once and calls reset without checking it: catches the double count, and the trap in
+    // reset (by crashing on it), but not a reset that does nothing.
+    try """
+      import Testing
+      @Test func countsOne() { var c = Counter(); c.increment(); #expect(c.value == 1) }
+      @Test func resets() { var c = Counter(); c.increment(); c.reset() }
+      """.write(toFile: sources, atomically: true, encoding: .utf8)
+    (status, json, _) = try check("writes-tests")
+    #expect(status == 1)
+    mutants = try #require(json["mutants"] as? [[String: Any]])
+    let caught = Dictionary(uniqueKeysWithValues: mutants.map { ($0["name"] as! String, $0["caught"] as! Bool) })
+    #expect(caught == ["counts-by-two": true, "crashes-on-reset": true, "never-resets": false])
+    #expect(mutants.first { $0["name"] as? String == "counts-by-two" }?["summary"] as? String == "increment() adds two instead of one.")
+    let text = Self.unwrapped(try check("writes-tests", format: "text").text)
+    #expect(text.contains("catch 2 of 3 planted bugs"))
+    #expect(text.contains("1 still alive"))
+    #expect(!text.contains("reset() does nothing"), "the live bug is not given away")
+    let junit = try check("writes-tests", format: "junit").text
+    #expect(junit.contains("name=\"never-resets\""))
+
+    // A test that fails on the correct code is wrong, whatever it catches.
+    try """
+      import Testing
+      @Test func wrong() { #expect(Counter().value == 1) }
+      """.write(toFile: sources, atomically: true, encoding: .utf8)
+    #expect(Self.unwrapped(try check("writes-tests", format: "text").text).contains("fail on the correct code"))
+
+    try String(contentsOfFile: Self.course + "/Exercises/writes-tests/Solution/CounterTests.swift", encoding: .utf8)
+      .write(toFile: sources, atomically: true, encoding: .utf8)
+    (status, json, _) = try check("writes-tests")
+    #expect(status == 0, "\(json)")
+    #expect(json["status"] as? String == "passed")
   }
 
   @Test func usageErrorsExitTwo() throws {

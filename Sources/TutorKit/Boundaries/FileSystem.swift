@@ -17,6 +17,10 @@ public protocol FileSystem: Sendable {
   /// Creates one new directory, failing with ``FileSystemError/alreadyExists(_:)`` when there is
   /// already something at `path`: two processes asking for the same name never both get it.
   func createNewDirectory(at path: String) throws
+  /// Where a symbolic link points (as written in it), or nil when `path` is not a link.
+  func symbolicLinkDestination(at path: String) -> String?
+  /// Makes a symbolic link at `path` to `destination` (relative to the link's folder, or absolute).
+  func createSymbolicLink(at path: String, pointingTo destination: String) throws
   /// Moves a file or a whole directory tree (a rename: nothing is copied, nothing is lost).
   func moveItem(from source: String, to destination: String) throws
   /// Copies a file, replacing `destination` if it exists (the copy is written atomically).

@@ -79,6 +79,14 @@ public struct LocalFileSystem: FileSystem {
     }
   }
 
+  public func symbolicLinkDestination(at path: String) -> String? {
+    try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+  }
+
+  public func createSymbolicLink(at path: String, pointingTo destination: String) throws {
+    guard symlink(destination, path) == 0 else { throw FileSystemError.posix("link \(path)", errno) }
+  }
+
   public func moveItem(from source: String, to destination: String) throws {
     guard rename(source, destination) == 0 else {
       throw FileSystemError.posix("move \(source) to \(destination)", errno)

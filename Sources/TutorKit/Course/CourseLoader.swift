@@ -107,9 +107,6 @@ public struct CourseLoader: Sendable {
       throw CourseProblem(file: lesson.path, reason: .missingExercise(id))
     }
     let path = "Exercises/\(id)/README.md"
-    for name in ["Sources", "Starter", "Solution", "Tests"] where !fileSystem.directoryExists(at: FilePath.join(folder, name)) {
-      throw CourseProblem(file: "Exercises/\(id)", reason: .missingFolder(name))
-    }
     let frontMatter: FrontMatter
     do {
       frontMatter = try FrontMatter.split(try fileSystem.readText(at: readme))
@@ -119,6 +116,14 @@ public struct CourseLoader: Sendable {
     guard let title = frontMatter.values["title"], !title.isEmpty else {
       throw CourseProblem(file: path, reason: .missingKey("title"))
     }
+    let kindName = frontMatter.values["kind"] ?? Exercise.Kind.code.rawValue
+    guard let kind = Exercise.Kind(rawValue: kindName) else {
+      throw CourseProblem(file: path, reason: .invalidKind(kindName))
+    }
+    let required = kind == .tests ? ["Sources", "Starter", "Solution", "Subject", "Mutants"] : ["Sources", "Starter", "Solution", "Tests"]
+    for name in required where !fileSystem.directoryExists(at: FilePath.join(folder, name)) {
+      throw CourseProblem(file: "Exercises/\(id)", reason: .missingFolder(name, kind: kind.rawValue))
+    }
     let swiftFiles = { (name: String) in
       ((try? fileSystem.contentsOfDirectory(at: FilePath.join(folder, name))) ?? []).filter { $0.hasSuffix(".swift") }
     }
@@ -126,6 +131,11 @@ public struct CourseLoader: Sendable {
     let solution = swiftFiles("Solution")
     guard starter == solution else {
       throw CourseProblem(file: "Exercises/\(id)", reason: .filesDiffer(starter: starter, solution: solution))
+    }
+    let shortcuts = try variants(in: "Shortcuts", of: id, folder: folder, sameFilesAs: starter)
+    let mutants = kind == .tests ? try variants(in: "Mutants", of: id, folder: folder, sameFilesAs: swiftFiles("Subject")) : []
+    if kind == .tests && mutants.isEmpty {
+      throw CourseProblem(file: "Exercises/\(id)/Mutants", reason: .noMutants)
     }
 
     // The task is everything before "## Hints" (the "#" title aside); each "###" below it is a hint.
@@ -152,8 +162,27 @@ public struct CourseLoader: Sendable {
     }
     guard !hints.isEmpty else { throw CourseProblem(file: path, reason: .noHints) }
     return Exercise(
-      id: id, title: title, difficulty: frontMatter.values["difficulty"].flatMap(Int.init) ?? 1,
-      lessonID: lesson.id, task: Document(task), hints: hints.map(Document.init), files: starter)
+      id: id, title: title, difficulty: frontMatter.values["difficulty"].flatMap(Int.init) ?? 1, kind: kind,
+      lessonID: lesson.id, task: Document(task), hints: hints.map(Document.init), files: starter,
+      shortcuts: shortcuts, mutants: mutants)
+  }
+
+  /// The folders of `Shortcuts/` or `Mutants/`: each holds the same Swift files as the code it
+  /// stands in for, and a README.md whose first line says what it gets wrong.
+  private func variants(in group: String, of id: String, folder: String, sameFilesAs expected: [String]) throws -> [Exercise.Variant] {
+    let directory = FilePath.join(folder, group)
+    guard fileSystem.directoryExists(at: directory) else { return [] }
+    return try fileSystem.contentsOfDirectory(at: directory).compactMap { name -> Exercise.Variant? in
+      let variant = FilePath.join(directory, name)
+      guard fileSystem.directoryExists(at: variant) else { return nil }
+      let file = "Exercises/\(id)/\(group)/\(name)"
+      let summary = (try? fileSystem.readText(at: FilePath.join(variant, "README.md")))?
+        .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty && !$0.hasPrefix("#") }
+      guard let summary else { throw CourseProblem(file: file, reason: .variantWithoutSummary) }
+      let files = ((try? fileSystem.contentsOfDirectory(at: variant)) ?? []).filter { $0.hasSuffix(".swift") }
+      guard files == expected else { throw CourseProblem(file: file, reason: .variantFilesDiffer(files, expected: expected)) }
+      return Exercise.Variant(name: name, summary: summary)
+    }
   }
 
   /// `12` for `12-containers.md`; nil for files that are not lessons (`README.md`).

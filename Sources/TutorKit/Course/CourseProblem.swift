@@ -15,7 +15,11 @@ public struct CourseProblem: Error, Sendable, Equatable, CustomStringConvertible
     case unreadable(String)
     case noLessons(directory: String)
     case missingExercise(String)
-    case missingFolder(String)
+    case missingFolder(String, kind: String)
+    case invalidKind(String)
+    case noMutants
+    case variantWithoutSummary
+    case variantFilesDiffer([String], expected: [String])
     case exerciseNotListed
     case exerciseListedTwice(otherLesson: String)
     case noHints
@@ -66,8 +70,18 @@ extension CourseProblem.Reason {
       "no lesson files (NN-name.md) in \(directory)."
     case .missingExercise(let id):
       "lists the exercise '\(id)', but there is no Exercises/\(id)/README.md."
-    case .missingFolder(let folder):
-      "has no \(folder)/ folder (an exercise needs Sources/, Starter/, Solution/ and Tests/)."
+    case .missingFolder(let folder, let kind):
+      kind == "tests"
+        ? "has no \(folder)/ folder (a `kind: tests` exercise needs Sources/, Starter/, Solution/, Subject/ and Mutants/)."
+        : "has no \(folder)/ folder (an exercise needs Sources/, Starter/, Solution/ and Tests/)."
+    case .invalidKind(let kind):
+      "the kind '\(kind)' is not one of \(Exercise.Kind.allCases.map(\.rawValue).joined(separator: ", "))."
+    case .noMutants:
+      "a `kind: tests` exercise needs at least one planted bug: a folder here with the subject's files and a README.md line."
+    case .variantWithoutSummary:
+      "has no README.md line saying what it gets wrong. Add one: it is what `verify` and the learner read."
+    case .variantFilesDiffer(let files, let expected):
+      "has \(files.isEmpty ? "no Swift files" : files.joined(separator: ", ")) but should have the same files as the code it stands in for: \(expected.joined(separator: ", "))."
     case .exerciseNotListed:
       "no lesson lists this exercise. Add its id to a lesson's `exercises:`."
     case .exerciseListedTwice(let other):

@@ -3,16 +3,49 @@
 ///
 /// ```text
 /// Exercises/greeting-clock/
-///   README.md      front matter (title, difficulty), the task, then "## Hints" (one "###" each)
+///   README.md      front matter (title, difficulty, kind), the task, then "## Hints"
 ///   Sources/       the learner's files: they edit these
 ///   Starter/       the files as shipped; `reset` copies them back, `verify` checks they fail
 ///   Solution/      the reference, with the same file names as Starter/
 ///   Tests/         the Swift Testing suite, compiled against Sources/ (or Solution/)
+///   Shortcuts/     tempting wrong answers, one folder each (a README.md line and the files);
+///                  `verify` proves the tests reject every one
 /// ```
+///
+/// A write-the-test exercise (`kind: tests`) turns this around: the learner's files are tests,
+/// `Subject/` is the code they test, and `Mutants/<name>/` are planted bugs (a README.md line and
+/// the subject's files with the bug in). Its tests must pass on `Subject/` and fail on every
+/// mutant.
 public struct Exercise: Sendable, Equatable, Identifiable {
+  /// What the learner writes.
+  public enum Kind: String, Sendable, Equatable, CaseIterable {
+    /// Code against the shipped tests (the default).
+    case code
+    /// Code against the shipped tests, from a starter with no seam at all: the tests call an API
+    /// the learner still has to create, so the starter does not compile against them.
+    case seam
+    /// Tests, judged against the subject and its planted bugs.
+    case tests
+  }
+
+  /// A folder of alternative code: a shortcut (a wrong solution the tests must reject) or a
+  /// mutant (a bug the learner's tests must catch).
+  public struct Variant: Sendable, Equatable {
+    /// The folder's name, `cache-the-hour`.
+    public var name: String
+    /// What it does wrong, in one line (its README.md).
+    public var summary: String
+
+    public init(name: String, summary: String) {
+      self.name = name
+      self.summary = summary
+    }
+  }
+
   public var id: String
   public var title: String
   public var difficulty: Int
+  public var kind: Kind
   /// The id of the lesson that lists this exercise.
   public var lessonID: String
   public var task: Document
@@ -20,18 +53,24 @@ public struct Exercise: Sendable, Equatable, Identifiable {
   public var hints: [Document]
   /// Names of the learner's files, relative to `Sources/`.
   public var files: [String]
+  public var shortcuts: [Variant]
+  /// The planted bugs of a `kind: tests` exercise.
+  public var mutants: [Variant]
 
   public init(
-    id: String, title: String, difficulty: Int = 1, lessonID: String, task: Document,
-    hints: [Document], files: [String]
+    id: String, title: String, difficulty: Int = 1, kind: Kind = .code, lessonID: String, task: Document,
+    hints: [Document], files: [String], shortcuts: [Variant] = [], mutants: [Variant] = []
   ) {
     self.id = id
     self.title = title
     self.difficulty = difficulty
+    self.kind = kind
     self.lessonID = lessonID
     self.task = task
     self.hints = hints
     self.files = files
+    self.shortcuts = shortcuts
+    self.mutants = mutants
   }
 
   /// The Swift module the exercise compiles to: `greeting-clock` → `GreetingClock`.
@@ -43,6 +82,16 @@ public struct Exercise: Sendable, Equatable, Identifiable {
   public var starterFolder: String { "\(folder)/Starter" }
   public var solutionFolder: String { "\(folder)/Solution" }
   public var testsFolder: String { "\(folder)/Tests" }
+  /// The code a `kind: tests` exercise's tests run against.
+  public var subjectFolder: String { "\(folder)/Subject" }
+  public func shortcutFolder(_ name: String) -> String { "\(folder)/Shortcuts/\(name)" }
+  public func mutantFolder(_ name: String) -> String { "\(folder)/Mutants/\(name)" }
+
+  /// The test module that runs the learner's tests against a mutant (`kind: tests`), as
+  /// `Package.swift` names it: `PaymentRetryMutantChargesTwiceTests`.
+  public func mutantTestModuleName(_ mutant: String) -> String {
+    moduleName + "Mutant" + Self.moduleName(for: mutant) + "Tests"
+  }
 
   public static func moduleName(for id: String) -> String {
     id.split(whereSeparator: { !$0.isLetter && !$0.isNumber })

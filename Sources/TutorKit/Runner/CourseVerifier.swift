@@ -1,23 +1,36 @@
 import Foundation
 
-/// The maintainers' check, `ditutor verify`: every reference solution passes its tests and every
-/// starter compiles and fails them. A course that fails this would lie to its learners.
+/// The maintainers' check, `ditutor verify`: every reference solution passes its tests, every
+/// starter fails them, and every shortcut (a tempting wrong answer the exercise ships) fails
+/// them too. A course that fails this would lie to its learners: "the only way to pass is to do
+/// the injection" is a claim, and this is its proof.
 public struct CourseVerifier: Sendable {
   public struct Result: Codable, Sendable, Equatable {
+    /// How one shortcut fared: it must not pass.
+    public struct Shortcut: Codable, Sendable, Equatable {
+      public var name: String
+      public var summary: String
+      public var status: Verdict.Status
+    }
+
     public var exercise: String
     public var solution: Verdict.Status
     public var starter: Verdict.Status
+    public var shortcuts: [Shortcut]
     public var problems: [String]
     public var ok: Bool { problems.isEmpty }
 
     private enum CodingKeys: String, CodingKey {
-      case exercise, solution, starter, problems, ok
+      case exercise, solution, starter, shortcuts, problems, ok
     }
 
-    public init(exercise: String, solution: Verdict.Status, starter: Verdict.Status, problems: [String]) {
+    public init(
+      exercise: String, solution: Verdict.Status, starter: Verdict.Status, shortcuts: [Shortcut] = [], problems: [String]
+    ) {
       self.exercise = exercise
       self.solution = solution
       self.starter = starter
+      self.shortcuts = shortcuts
       self.problems = problems
     }
 
@@ -26,6 +39,7 @@ public struct CourseVerifier: Sendable {
       exercise = try container.decode(String.self, forKey: .exercise)
       solution = try container.decode(Verdict.Status.self, forKey: .solution)
       starter = try container.decode(Verdict.Status.self, forKey: .starter)
+      shortcuts = try container.decodeIfPresent([Shortcut].self, forKey: .shortcuts) ?? []
       problems = try container.decode([String].self, forKey: .problems)
     }
 
@@ -34,6 +48,7 @@ public struct CourseVerifier: Sendable {
       try container.encode(exercise, forKey: .exercise)
       try container.encode(solution, forKey: .solution)
       try container.encode(starter, forKey: .starter)
+      try container.encode(shortcuts, forKey: .shortcuts)
       try container.encode(problems, forKey: .problems)
       try container.encode(ok, forKey: .ok)
     }
@@ -50,6 +65,19 @@ public struct CourseVerifier: Sendable {
   public func verify(_ exercises: [Exercise], timeout: Duration = ExerciseRunner.defaultTimeout) async throws -> [Result] {
     let solutions = try await run(exercises, code: .solution, timeout: timeout)
     let starters = try await run(exercises, code: .starter, timeout: timeout)
+    // Shortcuts in rounds: the first of every exercise in one build, then the second, …
+    var shortcuts: [String: [Result.Shortcut]] = [:]
+    let rounds = exercises.map(\.shortcuts.count).max() ?? 0
+    for round in 0..<rounds {
+      let inRound = exercises.filter { $0.shortcuts.count > round }
+      let folders = Dictionary(uniqueKeysWithValues: inRound.map { ($0.id, "Shortcuts/\($0.shortcuts[round].name)") })
+      let verdicts = try await run(inRound, code: .solution, folders: folders, timeout: timeout)
+      for exercise in inRound {
+        let shortcut = exercise.shortcuts[round]
+        shortcuts[exercise.id, default: []].append(
+          Result.Shortcut(name: shortcut.name, summary: shortcut.summary, status: verdicts[exercise.id]!.status))
+      }
+    }
     return exercises.map { exercise in
       let solution = solutions[exercise.id]!
       let starter = starters[exercise.id]!
@@ -57,28 +85,54 @@ public struct CourseVerifier: Sendable {
       if solution.status != .passed {
         problems.append("the solution \(Self.describe(solution))")
       }
-      switch starter.status {
-      case .failed: break
-      case .passed: problems.append("the starter already passes: its tests do not need the learner's change")
+      switch (starter.status, exercise.kind) {
+      case (.failed, _): break
+      // A seam starter has no seam yet: the tests, written against it, cannot compile.
+      case (.compileError, .seam) where starter.diagnostics.allSatisfy({ $0.file.hasPrefix(exercise.testsFolder + "/") }): break
+      case (.passed, _): problems.append("the starter already passes: its tests do not need the learner's change")
       default: problems.append("the starter \(Self.describe(starter)); it should compile and fail")
       }
-      return Result(exercise: exercise.id, solution: solution.status, starter: starter.status, problems: problems)
+      for shortcut in shortcuts[exercise.id] ?? [] {
+        switch shortcut.status {
+        case .failed: break
+        case .passed:
+          problems.append("the shortcut '\(shortcut.name)' (\(shortcut.summary)) passes: the tests do not reject it")
+        default:
+          problems.append("the shortcut '\(shortcut.name)' \(Self.describe(status: shortcut.status)); a shortcut is a whole answer that compiles and fails")
+        }
+      }
+      return Result(
+        exercise: exercise.id, solution: solution.status, starter: starter.status, shortcuts: shortcuts[exercise.id] ?? [],
+        problems: problems)
     }
   }
 
   /// One build for all exercises; any exercise whose verdict a neighbour could have spoiled (a
   /// compile error or crash stops the whole run) is checked again on its own.
-  private func run(_ exercises: [Exercise], code: ExerciseRunner.Code, timeout: Duration) async throws -> [String: Verdict] {
+  private func run(
+    _ exercises: [Exercise], code: ExerciseRunner.Code, folders: [String: String] = [:], timeout: Duration
+  ) async throws -> [String: Verdict] {
     guard !exercises.isEmpty else { return [:] }
-    var verdicts = try await runner.check(exercises, code: code, timeout: timeout)
+    var verdicts = try await runner.check(exercises, code: code, folders: folders, timeout: timeout)
     let doubtful: Set<Verdict.Status> = [.compileError, .crashed, .timedOut]
     if exercises.count > 1 {
       for exercise in exercises where doubtful.contains(verdicts[exercise.id]!.status) {
         try Task.checkCancellation()
-        verdicts[exercise.id] = try await runner.check(exercise, code: code, timeout: timeout)
+        verdicts[exercise.id] = try await runner.check(exercise, code: code, folder: folders[exercise.id], timeout: timeout)
       }
     }
     return verdicts
+  }
+
+  static func describe(status: Verdict.Status) -> String {
+    switch status {
+    case .passed: "passes"
+    case .failed: "fails"
+    case .compileError: "does not compile"
+    case .crashed: "crashes"
+    case .timedOut: "times out"
+    case .cancelled: "was cancelled"
+    }
   }
 
   static func describe(_ verdict: Verdict) -> String {
@@ -98,18 +152,26 @@ public struct CourseVerifier: Sendable {
 
   public static func document(_ results: [Result]) -> Document {
     let rows = results.map { result -> [[Inline]] in
-      [
+      let rejected = result.shortcuts.filter { $0.status == .failed }.count
+      return [
         [.code(result.exercise)], [.text(result.solution.rawValue)], [.text(result.starter.rawValue)],
+        [.text(result.shortcuts.isEmpty ? "–" : "\(rejected)/\(result.shortcuts.count) fail")],
         [.text(result.ok ? "✓" : "✗ " + result.problems.joined(separator: "; "))],
       ]
     }
     let bad = results.filter { !$0.ok }.count
+    let shortcuts = results.reduce(0) { $0 + $1.shortcuts.count }
     let summary: Block =
       bad == 0
-      ? .notice(.success, [.text("All \(results.count) exercises: every solution passes and every starter fails.")])
+      ? .notice(.success, [
+        .text("All \(results.count) exercises: every solution passes, every starter fails, and all \(shortcuts) shortcuts fail.")
+      ])
       : .notice(.error, [.text("\(bad) of \(results.count) exercises are not right.")])
     return Document([
-      .table(Table(header: ["Exercise", "Solution", "Starter", ""].map { [.text($0)] }, alignments: [.left, .left, .left, .left], rows: rows)),
+      .table(
+        Table(
+          header: ["Exercise", "Solution", "Starter", "Shortcuts", ""].map { [.text($0)] },
+          alignments: [.left, .left, .left, .left, .left], rows: rows)),
       summary,
     ])
   }
@@ -128,11 +190,18 @@ public struct CourseVerifier: Sendable {
   public static func junit(_ results: [Result]) -> String {
     var cases = ""
     var failures = 0
+    var count = 0
     for result in results {
-      for (name, problem) in [
-        ("solution passes", result.problems.first { $0.hasPrefix("the solution") }),
-        ("starter fails", result.problems.first { $0.hasPrefix("the starter") }),
-      ] {
+      let checks: [(String, String?)] =
+        [
+          ("solution passes", result.problems.first { $0.hasPrefix("the solution") }),
+          ("starter fails", result.problems.first { $0.hasPrefix("the starter") }),
+        ]
+        + result.shortcuts.map { shortcut in
+          ("shortcut \(shortcut.name) fails", result.problems.first { $0.hasPrefix("the shortcut '\(shortcut.name)'") })
+        }
+      for (name, problem) in checks {
+        count += 1
         cases += "    <testcase classname=\"verify.\(JUnitReport.escape(result.exercise))\" name=\"\(name)\""
         if let problem {
           failures += 1
@@ -144,8 +213,8 @@ public struct CourseVerifier: Sendable {
     }
     return """
       <?xml version="1.0" encoding="UTF-8"?>
-      <testsuites name="ditutor verify" tests="\(results.count * 2)" failures="\(failures)">
-        <testsuite name="verify" tests="\(results.count * 2)" failures="\(failures)">
+      <testsuites name="ditutor verify" tests="\(count)" failures="\(failures)">
+        <testsuite name="verify" tests="\(count)" failures="\(failures)">
       \(cases)  </testsuite>
       </testsuites>
 

@@ -12,6 +12,7 @@ struct EventStream {
     var kind: String
     var id: String?
     var name: String?
+    var displayName: String?
     var testID: String?
     var messages: [Message]?
     var issue: Issue?
@@ -67,8 +68,10 @@ struct EventStream {
       if record.kind == "test" {
         guard let id = payload.id, let name = payload.name else { continue }
         if payload.kind == "suite" {
-          suites[id] = name
-        } else {
+          // `@Suite("Step 2: singletons")` reads better than the type's name.
+          suites[id] = payload.displayName ?? name
+        } else if index[id] == nil {
+          // A second run (after a crash) lists the tests again: the first record stands.
           index[id] = tests.count
           tests.append(Test(id: id, name: name, suite: Self.suiteID(of: id).flatMap { suites[$0] }))
         }
@@ -95,6 +98,12 @@ struct EventStream {
         break
       }
     }
+  }
+
+  /// The first of `modules` with a test that started and never ended: the run crashed in it.
+  func crashedModule(among modules: Set<String>) -> String? {
+    tests.first { $0.started != nil && $0.ended == nil && modules.contains(Self.module(of: $0.id)) }
+      .map { Self.module(of: $0.id) }
   }
 
   /// `Module.Suite/test()/File.swift:3:4` → `Module.Suite`.

@@ -14,10 +14,23 @@ public struct ExerciseRunner: Sendable {
     case testing
   }
 
-  /// Which files an exercise target compiles.
+  /// Which files an exercise target compiles (for a `kind: tests` exercise: which tests).
   public enum Code: String, Sendable {
     case sources, starter, solution
+
+    /// The folder of the exercise that holds that code.
+    public var folder: String {
+      switch self {
+      case .sources: "Sources"
+      case .starter: "Starter"
+      case .solution: "Solution"
+      }
+    }
   }
+
+  /// Where the folders of a write-the-test exercise's planted bugs are put together, relative to
+  /// the course root (see `Package.swift`).
+  public static let variantsFolder = ".build/ditutor-variants"
 
   public static let defaultTimeout: Duration = .seconds(60)
 
@@ -64,12 +77,15 @@ public struct ExerciseRunner: Sendable {
     _ = try? await processes.run(request)
   }
 
-  /// Builds and tests one exercise.
+  /// Builds and tests one exercise. `folder` overrides `code` with another folder of the
+  /// exercise (`Shortcuts/cache-the-hour`).
   public func check(
-    _ exercise: Exercise, code: Code = .sources, timeout: Duration = defaultTimeout,
+    _ exercise: Exercise, code: Code = .sources, folder: String? = nil, timeout: Duration = defaultTimeout,
     progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
   ) async throws -> Verdict {
-    try await check([exercise], code: code, timeout: timeout, progress: progress)[exercise.id]!
+    try await check(
+      [exercise], code: code, folders: folder.map { [exercise.id: $0] } ?? [:], timeout: timeout, progress: progress
+    )[exercise.id]!
   }
 
   /// Builds and tests several exercises in one `swift test`; each gets its own verdict.
@@ -78,39 +94,101 @@ public struct ExerciseRunner: Sendable {
   /// the compiler's module cache remembers absolute paths, and its complaint is never the
   /// learner's fault.
   public func check(
-    _ exercises: [Exercise], code: Code, timeout: Duration = defaultTimeout,
+    _ exercises: [Exercise], code: Code, folders: [String: String] = [:], timeout: Duration = defaultTimeout,
     progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
   ) async throws -> [String: Verdict] {
     guard let swift = processes.locate("swift") else { throw RunnerError.swiftMissing }
     let scratch = FilePath.join(root, scratchFolder)
     if try claimBuildFolder(scratch) { progress(.rebuildingMovedCheckout) }
+    let learnerFolders = Dictionary(uniqueKeysWithValues: exercises.map { ($0.id, folders[$0.id] ?? code.folder) })
+    for exercise in exercises where exercise.kind == .tests {
+      try prepareMutants(of: exercise, testsIn: learnerFolders[exercise.id]!)
+    }
     progress(.compiling)
-    var (outcome, stream) = try await runTests(exercises, code: code, timeout: timeout, swift: swift, scratch: scratch, progress: progress)
+    let run = { [self] (skipping: [String]) in
+      try await runTests(
+        exercises, code: code, folders: folders, skipping: skipping, timeout: timeout, swift: swift, scratch: scratch,
+        progress: progress)
+    }
+    var (outcome, stream) = try await run([])
     if Self.isFromAnotherPlace(outcome) {
       progress(.rebuildingMovedCheckout)
       try fileSystem.removeBuildFolder(at: scratch)
       _ = try claimBuildFolder(scratch)
       progress(.compiling)
-      (outcome, stream) = try await runTests(exercises, code: code, timeout: timeout, swift: swift, scratch: scratch, progress: progress)
+      (outcome, stream) = try await run([])
+    }
+    // A learner's test that crashes on a planted bug (an index out of range on a spy that was
+    // never called) catches that bug, but ends the run: the other bugs are tried in a run that
+    // skips the crashed one.
+    let mutantModules = Set(exercises.flatMap { exercise in exercise.mutants.map { exercise.mutantTestModuleName($0.name) } })
+    var skipped: [String] = []
+    var events = stream ?? ""
+    while !mutantModules.isEmpty, case .exited = outcome.ending,
+      let crashed = EventStream(events).crashedModule(among: mutantModules.subtracting(skipped))
+    {
+      skipped.append(crashed)
+      let rerun = try await run(skipped)
+      outcome.ending = rerun.0.ending
+      events += "\n" + (rerun.1 ?? "")
     }
     var verdicts: [String: Verdict] = [:]
     for exercise in exercises {
-      verdicts[exercise.id] = Self.verdict(
-        for: exercise, code: code, outcome: outcome, events: stream ?? "", root: root, timeout: timeout)
+      var verdict = Self.verdict(
+        for: exercise, code: code, learnerFolder: learnerFolders[exercise.id]!, outcome: outcome, events: events, root: root,
+        timeout: timeout)
+      verdict.diagnostics = verdict.diagnostics.map { diagnostic in
+        var diagnostic = diagnostic
+        diagnostic.advice = SeamAdvice.line(for: diagnostic, exercise: exercise, learnerFolder: learnerFolders[exercise.id]!, source: sourceLine(diagnostic))
+        return diagnostic
+      }
+      verdicts[exercise.id] = verdict
     }
     return verdicts
   }
 
+  private func sourceLine(_ diagnostic: Verdict.Diagnostic) -> String? {
+    guard let text = try? fileSystem.readText(at: FilePath.join(root, diagnostic.file)) else { return nil }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    return diagnostic.line >= 1 && diagnostic.line <= lines.count ? String(lines[diagnostic.line - 1]) : nil
+  }
+
+  /// Puts together, for each planted bug, the folder its test module builds from: links to the
+  /// learner's test files and to the bug's files. Links, not copies: an edit is seen at once, and
+  /// the compiler names the learner's own file.
+  private func prepareMutants(of exercise: Exercise, testsIn learnerFolder: String) throws {
+    let tests = ((try? fileSystem.contentsOfDirectory(at: FilePath.join(root, exercise.folder, learnerFolder))) ?? [])
+      .filter { $0.hasSuffix(".swift") }
+    for mutant in exercise.mutants {
+      let folder = FilePath.join(root, Self.variantsFolder, exercise.id, mutant.name)
+      let mutantFiles = ((try? fileSystem.contentsOfDirectory(at: FilePath.join(root, exercise.mutantFolder(mutant.name)))) ?? [])
+        .filter { $0.hasSuffix(".swift") }
+      // From .build/ditutor-variants/<id>/<mutant>/ four levels up is the course root.
+      var links: [String: String] = [:]
+      for file in tests { links[file] = "../../../../\(exercise.folder)/\(learnerFolder)/\(file)" }
+      for file in mutantFiles { links[file] = "../../../../\(exercise.mutantFolder(mutant.name))/\(file)" }
+      if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
+      for existing in try fileSystem.contentsOfDirectory(at: folder) where links[existing] == nil {
+        try fileSystem.removeItem(at: FilePath.join(folder, existing))
+      }
+      for (name, destination) in links where fileSystem.symbolicLinkDestination(at: FilePath.join(folder, name)) != destination {
+        try fileSystem.removeItem(at: FilePath.join(folder, name))
+        try fileSystem.createSymbolicLink(at: FilePath.join(folder, name), pointingTo: destination)
+      }
+    }
+  }
+
   private func runTests(
-    _ exercises: [Exercise], code: Code, timeout: Duration, swift: String, scratch: String,
-    progress: @escaping @Sendable (CheckPhase) -> Void
+    _ exercises: [Exercise], code: Code, folders: [String: String], skipping: [String], timeout: Duration, swift: String,
+    scratch: String, progress: @escaping @Sendable (CheckPhase) -> Void
   ) async throws -> (ProcessOutcome, String?) {
     let events = FilePath.join(scratch, "ditutor-events-\(UUID().uuidString).jsonl")
     defer { try? fileSystem.removeItem(at: events) }
 
     var variables = environment
     variables["DITUTOR_EXERCISES"] = exercises.map(\.id).joined(separator: ",")
-    variables["DITUTOR_CODE"] = code.rawValue
+    variables["DITUTOR_CODE"] = ([code.rawValue] + folders.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+      .joined(separator: ",")
     variables["SWIFT_BACKTRACE"] = "enable=no"  // a crash report is ours to write, and quicker
     let fileSystem = self.fileSystem
     let request = ProcessRequest(
@@ -118,7 +196,7 @@ public struct ExerciseRunner: Sendable {
       arguments: [
         "test", "--package-path", root, "--scratch-path", scratch, "--disable-xctest", "--no-parallel",
         "--event-stream-output-path", events, "--event-stream-version", "0", "-Xswiftc", "-diagnostic-style=llvm",
-      ],
+      ] + skipping.flatMap { ["--skip", "^\($0)\\."] },
       environment: variables, timeout: timeout,
       // The learner's time limit covers the tests, not the compiler: it starts with the run.
       timeoutStarts: {
@@ -158,17 +236,34 @@ public struct ExerciseRunner: Sendable {
 
   /// Reads one exercise's verdict out of a run (which may have held several exercises).
   static func verdict(
-    for exercise: Exercise, code: Code, outcome: ProcessOutcome, events: String, root: String, timeout: Duration
+    for exercise: Exercise, code: Code, learnerFolder: String? = nil, outcome: ProcessOutcome, events: String, root: String,
+    timeout: Duration
   ) -> Verdict {
+    let learnerFolder = learnerFolder ?? code.folder
     let seconds = Double(outcome.duration.components.seconds) + Double(outcome.duration.components.attoseconds) / 1e18
     let allOutput = outcome.standardOutput + "\n" + outcome.standardError
-    let diagnostics = CompilerDiagnostics.parse(allOutput, root: root).filter {
-      $0.file.hasPrefix(exercise.folder + "/") || !$0.file.hasPrefix("Exercises/")
+    let variants = "\(variantsFolder)/\(exercise.id)/"
+    var seen: Set<String> = []
+    let diagnostics = CompilerDiagnostics.parse(allOutput, root: root).compactMap { diagnostic -> Verdict.Diagnostic? in
+      var diagnostic = diagnostic
+      // A planted bug's module compiles the learner's tests through links: name their own file.
+      if diagnostic.file.hasPrefix(variants) {
+        let parts = diagnostic.file.dropFirst(variants.count).split(separator: "/")
+        guard parts.count == 2 else { return nil }
+        let mutant = String(parts[0])
+        let name = String(parts[1])
+        // The learner's files have the starter's names; the rest are the bug's.
+        diagnostic.file = exercise.files.contains(name) ? "\(exercise.folder)/\(learnerFolder)/\(name)" : "\(exercise.mutantFolder(mutant))/\(name)"
+      }
+      guard diagnostic.file.hasPrefix(exercise.folder + "/") || !diagnostic.file.hasPrefix("Exercises/") && !diagnostic.file.hasPrefix(".build/") else {
+        return nil
+      }
+      return seen.insert("\(diagnostic.file):\(diagnostic.line):\(diagnostic.column):\(diagnostic.message)").inserted ? diagnostic : nil
     }
     let stream = EventStream(events)
     let ownTests = stream.tests.filter { EventStream.module(of: $0.id) == exercise.testModuleName }
-    let folder = "\(exercise.folder)/\(code == .sources ? "Sources" : code == .starter ? "Starter" : "Solution")"
-    let crash = CrashReport(output: allOutput, module: exercise.moduleName, folder: folder)
+    let folder = "\(exercise.folder)/\(exercise.kind == .tests ? "Subject" : learnerFolder)"
+    let crash = CrashReport(output: allOutput, module: exercise.kind == .tests ? exercise.testModuleName : exercise.moduleName, folder: folder)
 
     guard stream.runStarted else {
       switch outcome.ending {
@@ -185,29 +280,9 @@ public struct ExerciseRunner: Sendable {
     }
 
     let limit = Int(timeout.components.seconds)
-    var tests: [Verdict.TestResult] = ownTests.compactMap { test in
-      let name = [test.suite, test.name].compactMap { $0 }.joined(separator: "/")
-      let duration = (test.ended ?? test.started ?? 0) - (test.started ?? 0)
-      if test.skipped { return Verdict.TestResult(name: name, status: .skipped) }
-      if test.ended != nil {
-        guard let first = test.issues.first else { return Verdict.TestResult(name: name, status: .passed, seconds: duration) }
-        return Verdict.TestResult(
-          name: name, status: .failed, message: test.issues.map(\.message).joined(separator: "\n"),
-          file: first.file.map { FilePath.relative($0, to: root) }, line: first.line, seconds: duration,
-          explanation: first.explanation)
-      }
-      guard test.started != nil else { return nil }  // never reached: the run stopped before it
-      switch outcome.ending {
-      case .timedOut:
-        return Verdict.TestResult(name: name, status: .timedOut, message: "Still running after \(limit) s, so it was stopped.")
-      case .cancelled:
-        return Verdict.TestResult(name: name, status: .cancelled, message: "Cancelled while running.")
-      default:
-        return Verdict.TestResult(name: name, status: .crashed, message: crash.summary, file: crash.file, line: crash.line)
-      }
-    }
+    var tests = results(of: ownTests, outcome: outcome, crash: crash, root: root, limit: limit)
 
-    let status: Verdict.Status
+    var status: Verdict.Status
     switch outcome.ending {
     case .cancelled: status = .cancelled
     case .timedOut: status = .timedOut
@@ -221,15 +296,64 @@ public struct ExerciseRunner: Sendable {
         status = .failed
       } else if tests.isEmpty {
         status = .failed
-        tests = [Verdict.TestResult(name: "(no tests)", status: .failed, message: "No tests ran for this exercise.")]
+        let message = exercise.kind == .tests
+          ? "No tests ran: write at least one @Test in your file." : "No tests ran for this exercise."
+        tests = [Verdict.TestResult(name: "(no tests)", status: .failed, message: message)]
       } else {
         status = .passed
+      }
+    }
+
+    // A write-the-test exercise passes when its tests pass on the subject and catch every bug.
+    var mutants: [Verdict.Mutant]?
+    if exercise.kind == .tests {
+      mutants = exercise.mutants.map { mutant in
+        let module = exercise.mutantTestModuleName(mutant.name)
+        let own = stream.tests.filter { EventStream.module(of: $0.id) == module }
+        let catcher = own.first { !$0.issues.isEmpty || ($0.started != nil && $0.ended == nil) }
+        return Verdict.Mutant(
+          name: mutant.name, caught: catcher != nil, summary: catcher == nil ? nil : mutant.summary,
+          caughtBy: catcher.map { [$0.suite, $0.name].compactMap { $0 }.joined(separator: "/") })
+      }
+      if status == .passed && mutants!.contains(where: { !$0.caught }) { status = .failed }
+      if status == .crashed && !ownTests.contains(where: { $0.started != nil && $0.ended == nil }) && stream.runEnded {
+        status = .failed
       }
     }
     let output = status == .crashed || status == .timedOut ? tail(of: outcome.standardOutput) : nil
     return Verdict(
       exercise: exercise.id, status: status, durationSeconds: seconds, tests: tests,
-      diagnostics: diagnostics.filter { $0.severity == "error" }, output: output)
+      diagnostics: diagnostics.filter { $0.severity == "error" }, output: output, mutants: mutants,
+      steps: Steps.count(in: tests))
+  }
+
+  private static func results(
+    of tests: [EventStream.Test], outcome: ProcessOutcome, crash: CrashReport, root: String, limit: Int
+  ) -> [Verdict.TestResult] {
+    tests.compactMap { test in
+      let name = [test.suite, test.name].compactMap { $0 }.joined(separator: "/")
+      let duration = (test.ended ?? test.started ?? 0) - (test.started ?? 0)
+      let step = Steps.number(of: test.suite)
+      if test.skipped { return Verdict.TestResult(name: name, status: .skipped, step: step) }
+      if test.ended != nil {
+        guard let first = test.issues.first else {
+          return Verdict.TestResult(name: name, status: .passed, seconds: duration, step: step)
+        }
+        return Verdict.TestResult(
+          name: name, status: .failed, message: test.issues.map(\.message).joined(separator: "\n"),
+          file: first.file.map { FilePath.relative($0, to: root) }, line: first.line, seconds: duration,
+          explanation: first.explanation, step: step)
+      }
+      guard test.started != nil else { return nil }  // never reached: the run stopped before it
+      switch outcome.ending {
+      case .timedOut:
+        return Verdict.TestResult(name: name, status: .timedOut, message: "Still running after \(limit) s, so it was stopped.", step: step)
+      case .cancelled:
+        return Verdict.TestResult(name: name, status: .cancelled, message: "Cancelled while running.", step: step)
+      default:
+        return Verdict.TestResult(name: name, status: .crashed, message: crash.summary, file: crash.file, line: crash.line, step: step)
+      }
+    }
   }
 
   /// The last lines a program printed, without SwiftPM's progress lines.

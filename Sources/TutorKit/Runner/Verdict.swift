@@ -30,10 +30,12 @@ public struct Verdict: Codable, Sendable, Equatable {
     public var seconds: Double = 0
     /// The test's own explanation of its first failure, for one-line summaries.
     public var explanation: String?
+    /// The step its suite belongs to (`Step 2 …`), in an exercise built in steps.
+    public var step: Int?
 
     public init(
       name: String, status: Status, message: String? = nil, file: String? = nil, line: Int? = nil, seconds: Double = 0,
-      explanation: String? = nil
+      explanation: String? = nil, step: Int? = nil
     ) {
       self.name = name
       self.status = status
@@ -42,10 +44,11 @@ public struct Verdict: Codable, Sendable, Equatable {
       self.line = line
       self.seconds = seconds
       self.explanation = explanation
+      self.step = step
     }
 
     private enum CodingKeys: String, CodingKey {
-      case name, status, message, file, line
+      case name, status, message, file, line, step
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -55,6 +58,24 @@ public struct Verdict: Codable, Sendable, Equatable {
       try container.encode(message, forKey: .message)
       try container.encode(file, forKey: .file)
       try container.encode(line, forKey: .line)
+      try container.encodeIfPresent(step, forKey: .step)
+    }
+  }
+
+  /// A bug planted in a write-the-test exercise's subject: caught when one of the learner's tests
+  /// fails on it. What the bug is stays unsaid until it is caught.
+  public struct Mutant: Codable, Sendable, Equatable {
+    public var name: String
+    public var caught: Bool
+    public var summary: String?
+    /// The test that caught it.
+    public var caughtBy: String?
+
+    public init(name: String, caught: Bool, summary: String? = nil, caughtBy: String? = nil) {
+      self.name = name
+      self.caught = caught
+      self.summary = summary
+      self.caughtBy = caughtBy
     }
   }
 
@@ -64,13 +85,17 @@ public struct Verdict: Codable, Sendable, Equatable {
     public var column: Int
     public var severity: String
     public var message: String
+    /// What the error means for the learner, when it is the usual one of a missing seam ("the
+    /// tests build `Greeter(clock:)`, which `Greeter` does not have yet: …").
+    public var advice: String?
 
-    public init(file: String, line: Int, column: Int, severity: String, message: String) {
+    public init(file: String, line: Int, column: Int, severity: String, message: String, advice: String? = nil) {
       self.file = file
       self.line = line
       self.column = column
       self.severity = severity
       self.message = message
+      self.advice = advice
     }
   }
 
@@ -81,10 +106,14 @@ public struct Verdict: Codable, Sendable, Equatable {
   public var diagnostics: [Diagnostic]
   /// What the program printed when it crashed or hung (the end of it), for the learner.
   public var output: String?
+  /// The planted bugs of a write-the-test exercise, caught or not.
+  public var mutants: [Mutant]?
+  /// How many steps the exercise's tests are grouped in (none: not built in steps).
+  public var steps: Int?
 
   public init(
     exercise: String, status: Status, durationSeconds: Double, tests: [TestResult] = [],
-    diagnostics: [Diagnostic] = [], output: String? = nil
+    diagnostics: [Diagnostic] = [], output: String? = nil, mutants: [Mutant]? = nil, steps: Int? = nil
   ) {
     self.exercise = exercise
     self.status = status
@@ -92,10 +121,12 @@ public struct Verdict: Codable, Sendable, Equatable {
     self.tests = tests
     self.diagnostics = diagnostics
     self.output = output
+    self.mutants = mutants
+    self.steps = steps
   }
 
   private enum CodingKeys: String, CodingKey {
-    case exercise, status, durationSeconds, tests, diagnostics
+    case exercise, status, durationSeconds, tests, diagnostics, mutants, steps
   }
 
   public init(from decoder: any Decoder) throws {
@@ -105,6 +136,26 @@ public struct Verdict: Codable, Sendable, Equatable {
     durationSeconds = try container.decode(Double.self, forKey: .durationSeconds)
     tests = try container.decode([TestResult].self, forKey: .tests)
     diagnostics = try container.decode([Diagnostic].self, forKey: .diagnostics)
+    mutants = try container.decodeIfPresent([Mutant].self, forKey: .mutants)
+    steps = try container.decodeIfPresent(Int.self, forKey: .steps)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(exercise, forKey: .exercise)
+    try container.encode(status, forKey: .status)
+    try container.encode(durationSeconds, forKey: .durationSeconds)
+    try container.encode(tests, forKey: .tests)
+    try container.encode(diagnostics, forKey: .diagnostics)
+    try container.encodeIfPresent(mutants, forKey: .mutants)
+    try container.encodeIfPresent(steps, forKey: .steps)
+  }
+
+  /// The step the learner is on: the first with a test that does not pass (nil when the
+  /// exercise has no steps, or all pass).
+  public var currentStep: Int? {
+    guard steps != nil else { return nil }
+    return failedTests.compactMap(\.step).min()
   }
 
   public var failedTests: [TestResult] { tests.filter { $0.status != .passed && $0.status != .skipped } }

@@ -17,13 +17,42 @@ public struct VerdictReport: Sendable {
     switch verdict.status {
     case .passed:
       let count = verdict.passedTests.count
-      blocks.append(.notice(.success, [.strong([.text(verdict.exercise)]), .text(" passes: \(count == 1 ? "its test" : "all \(count) tests") (\(time)).")]))
+      if let mutants = verdict.mutants {
+        blocks.append(
+          .notice(.success, [
+            .strong([.text(verdict.exercise)]),
+            .text(" passes: your \(count == 1 ? "test passes" : "\(count) tests pass") on the correct code and catch all \(mutants.count) planted bugs (\(time))."),
+          ]))
+        blocks += mutantList(mutants)
+      } else {
+        blocks.append(.notice(.success, [.strong([.text(verdict.exercise)]), .text(" passes: \(count == 1 ? "its test" : "all \(count) tests") (\(time)).")]))
+      }
+    case .failed where verdict.mutants != nil:
+      blocks += testsVerdict(verdict, time: time)
     case .failed:
       let failed = verdict.failedTests
-      blocks.append(
-        .notice(.error, [.strong([.text(verdict.exercise)]), .text(": \(failed.count) of \(verdict.tests.count) tests failed (\(time)).")]))
-      blocks += details(of: failed)
-      blocks += passing(verdict)
+      if let steps = verdict.steps, let step = verdict.currentStep {
+        // One step at a time: its failures only; later steps open once it passes.
+        let inStep = failed.filter { $0.step == step }
+        let title = inStep.first.map { $0.name.split(separator: "/").first.map(String.init) ?? "" } ?? ""
+        blocks.append(
+          .notice(.error, [
+            .strong([.text(verdict.exercise)]), .text(": step \(step) of \(steps), “\(title)”: \(inStep.count) of \(verdict.tests.filter { $0.step == step }.count) tests failed (\(time))."),
+          ]))
+        blocks += details(of: inStep)
+        let done = verdict.tests.filter { ($0.step ?? 0) < step }
+        if !done.isEmpty {
+          blocks.append(.paragraph([.faint([.text("Steps before it pass (\(done.count) tests).")])]))
+        }
+        if step < steps {
+          blocks.append(.paragraph([.faint([.text("Steps \(step + 1) to \(steps) open once this one passes.")])]))
+        }
+      } else {
+        blocks.append(
+          .notice(.error, [.strong([.text(verdict.exercise)]), .text(": \(failed.count) of \(verdict.tests.count) tests failed (\(time)).")]))
+        blocks += details(of: failed)
+        blocks += passing(verdict)
+      }
     case .compileError:
       let count = verdict.diagnostics.count
       blocks.append(
@@ -31,7 +60,12 @@ public struct VerdictReport: Sendable {
           .strong([.text(verdict.exercise)]),
           .text(count == 0 ? " does not build." : " does not compile: \(count == 1 ? "1 error" : "\(count) errors")."),
         ]))
+      // The same missing API is usually named by several errors: its teaching line comes once.
+      var advised: Set<String> = []
       for diagnostic in verdict.diagnostics.prefix(5) {
+        if let advice = diagnostic.advice, advised.insert(advice).inserted {
+          blocks.append(.notice(.info, MarkdownParser().parseInlines(advice)))
+        }
         blocks.append(.paragraph([.code("\(diagnostic.file):\(diagnostic.line):\(diagnostic.column)"), .text(": \(diagnostic.severity): \(diagnostic.message)")]))
         if let excerpt = excerpt(file: diagnostic.file, line: diagnostic.line, column: diagnostic.column) {
           blocks.append(.code(CodeBlock(language: "", text: excerpt)))
@@ -67,6 +101,44 @@ public struct VerdictReport: Sendable {
       blocks.append(.notice(.warning, [.text("Check of \(verdict.exercise) cancelled; nothing it started is still running.")]))
     }
     return Document(blocks)
+  }
+
+  /// A write-the-test verdict that does not pass: tests that fail on correct code come first
+  /// (they are wrong), then the bugs still alive, counted but not described.
+  private func testsVerdict(_ verdict: Verdict, time: String) -> [Block] {
+    let mutants = verdict.mutants ?? []
+    let failed = verdict.failedTests
+    var blocks: [Block] = []
+    if !failed.isEmpty {
+      blocks.append(
+        .notice(.error, [
+          .strong([.text(verdict.exercise)]),
+          .text(": \(failed.count) of \(verdict.tests.count) of your tests fail on the correct code (\(time)). A test that fails on correct code is wrong: fix it first."),
+        ]))
+      blocks += details(of: failed)
+      return blocks
+    }
+    let caught = mutants.filter(\.caught).count
+    blocks.append(
+      .notice(.error, [
+        .strong([.text(verdict.exercise)]),
+        .text(": your tests pass on the correct code and catch \(caught) of \(mutants.count) planted bugs (\(time)).")
+      ]))
+    blocks += mutantList(mutants)
+    return blocks
+  }
+
+  private func mutantList(_ mutants: [Verdict.Mutant]) -> [Block] {
+    let alive = mutants.filter { !$0.caught }.count
+    var items = mutants.filter(\.caught).map { mutant in
+      ListItem(blocks: [
+        .paragraph([.text("✓ caught: " + (mutant.summary ?? mutant.name))] + (mutant.caughtBy.map { [.faint([.text(" (by "), .code($0), .text(")")])] } ?? []))
+      ])
+    }
+    if alive > 0 {
+      items.append(ListItem(blocks: [.paragraph([.text("✗ \(alive) still alive: what \(alive == 1 ? "it is" : "they are") stays hidden until a test catches \(alive == 1 ? "it" : "them") (`hint` helps).")])]))
+    }
+    return [.list(ListBlock(ordered: false, items: items))]
   }
 
   private func details(of failed: [Verdict.TestResult]) -> [Block] {
@@ -160,6 +232,16 @@ public enum JUnitReport {
             errors += 1
             cases += ">\n      <error message=\"\(test.status.rawValue)\">\(body)</error>\n    </testcase>\n"
           }
+        }
+      }
+      for mutant in verdict.mutants ?? [] {
+        count += 1
+        cases += "    <testcase classname=\"\(escape(verdict.exercise)).mutants\" name=\"\(escape(mutant.name))\" time=\"0\""
+        if mutant.caught {
+          cases += "/>\n"
+        } else {
+          failures += 1
+          cases += ">\n      <failure message=\"planted bug not caught\">No test fails when this bug is planted.</failure>\n    </testcase>\n"
         }
       }
       let time = String(format: "%.3f", verdict.durationSeconds)

@@ -49,7 +49,25 @@ extension Session {
     ]
     blocks += exercise.task.blocks
     let files = exercise.files.map { "\(exercise.sourcesFolder)/\($0)" }
-    blocks.append(.paragraph([.strong([.text(files.count == 1 ? "Your file: " : "Your files: ")])] + files.flatMap { [Inline.code($0), .text(" ")] }))
+    switch exercise.kind {
+    case .tests:
+      blocks.append(
+        .paragraph([
+          .text("You write the tests. "), .code("check"),
+          .text(" runs them on the code in "), .code(exercise.subjectFolder + "/"),
+          .text(", where they must pass, and on \(exercise.mutants.count) copies of it with a bug planted in each, where each must be caught by a failing test."),
+        ]))
+    case .seam:
+      blocks.append(
+        .paragraph([
+          .text("The tests are written against the API you are about to create, so the first "), .code("check"),
+          .text(" does not compile: its errors say what the tests expect."),
+        ]))
+    case .code:
+      break
+    }
+    let label = exercise.kind == .tests ? (files.count == 1 ? "Your tests: " : "Your test files: ") : (files.count == 1 ? "Your file: " : "Your files: ")
+    blocks.append(.paragraph([.strong([.text(label)])] + files.flatMap { [Inline.code($0), .text(" ")] }))
     blocks.append(.paragraph([.text("Status: ")] + statusLine(exercise)))
     return blocks
   }

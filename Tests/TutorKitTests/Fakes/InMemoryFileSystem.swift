@@ -6,6 +6,7 @@ import TutorKit
 final class InMemoryFileSystem: FileSystem {
   private struct Storage {
     var files: [String: Data] = [:]
+    var links: [String: String] = [:]
     var directories: Set<String> = ["/"]
     var failingWrites: Set<String> = []
     var writes = 0
@@ -54,7 +55,7 @@ final class InMemoryFileSystem: FileSystem {
     try storage.withLock { storage in
       guard storage.directories.contains(path) else { throw FileSystemError.notFound(path) }
       let prefix = path.hasSuffix("/") ? path : path + "/"
-      let children = (Array(storage.files.keys) + Array(storage.directories))
+      let children = (Array(storage.files.keys) + Array(storage.directories) + Array(storage.links.keys))
         .filter { $0.hasPrefix(prefix) }
         .compactMap { $0.dropFirst(prefix.count).split(separator: "/").first.map(String.init) }
       return Array(Set(children)).sorted()
@@ -82,6 +83,18 @@ final class InMemoryFileSystem: FileSystem {
         storage.directories.insert(directory)
         directory = FilePath.parent(directory)
       }
+    }
+  }
+
+  /// Links are kept apart from files: enough to see what was linked where.
+  func symbolicLinkDestination(at path: String) -> String? {
+    storage.withLock { $0.links[path] }
+  }
+
+  func createSymbolicLink(at path: String, pointingTo destination: String) throws {
+    try storage.withLock { storage in
+      guard storage.links[path] == nil, storage.files[path] == nil else { throw FileSystemError.alreadyExists(path) }
+      storage.links[path] = destination
     }
   }
 
@@ -129,7 +142,10 @@ final class InMemoryFileSystem: FileSystem {
   }
 
   func removeItem(at path: String) throws {
-    _ = storage.withLock { $0.files.removeValue(forKey: path) }
+    storage.withLock { storage in
+      storage.files.removeValue(forKey: path)
+      storage.links.removeValue(forKey: path)
+    }
   }
 
   func withExclusiveLock<T>(at path: String, _ body: () throws -> T) throws -> T {

@@ -1,0 +1,7 @@
+import Foundation
+
+struct Greeter {
+  func greeting() -> String {
+    Calendar.current.component(.hour, from: Date()) < 12 ? "Good morning" : "Hello"
+  }
+}

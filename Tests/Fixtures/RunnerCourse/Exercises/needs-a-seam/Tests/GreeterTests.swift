@@ -1,0 +1,7 @@
+import Testing
+@testable import NeedsASeam
+
+@Test func morningGreeting() {
+  let greeter = Greeter(clock: { 9 })
+  #expect(greeter.greeting() == "Good morning")
+}

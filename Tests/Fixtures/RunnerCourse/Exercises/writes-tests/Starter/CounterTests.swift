@@ -1,0 +1,5 @@
+import Testing
+
+@Test func startsAtZero() {
+  #expect(Counter().value == 0)
+}

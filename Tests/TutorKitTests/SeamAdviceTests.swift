@@ -1,0 +1,55 @@
+import Testing
+@testable import TutorKit
+
+/// The compiler's words about a missing API, turned into what the learner has to do.
+@Suite struct SeamAdviceTests {
+  let exercise = Exercise(
+    id: "greet", title: "Greet", kind: .seam, lessonID: "a", task: Document(), hints: [], files: ["Greeter.swift"])
+
+  func advice(_ message: String, line: String, column: Int) -> String? {
+    SeamAdvice.line(
+      for: .init(file: "Exercises/greet/Tests/GreeterTests.swift", line: 3, column: column, severity: "error", message: message),
+      exercise: exercise, learnerFolder: "Sources", source: line)
+  }
+
+  @Test func anInitThatDoesNotExistYet() {
+    let line = "  let greeter = Greeter(clock: FixedHour(9), name: \"Ada\")"
+    #expect(
+      advice("extra arguments at positions #1, #2 in call", line: line, column: 31)
+        == "The tests build `Greeter(clock:name:)`, which `Greeter` does not accept yet: give it an init that takes `clock:` and `name:`. Your file: Exercises/greet/Sources/Greeter.swift.")
+    #expect(
+      advice("argument passed to call that takes no arguments", line: "  _ = Greeter(clock: { 9 })", column: 23)?
+        .hasPrefix("The tests build `Greeter(clock:)`, which `Greeter` does not accept yet") == true)
+  }
+
+  @Test func labelsThatDoNotMatch() {
+    let line = "  let greeter = Greeter(clock: FixedHour(9))"
+    #expect(
+      advice("missing argument label 'clock:' in call", line: line, column: 25)
+        == "The tests call `Greeter(clock:)` with the label `clock:`; your code takes that argument without it. Name the parameter `clock`. Your file: Exercises/greet/Sources/Greeter.swift.")
+    #expect(
+      advice("incorrect argument label in call (have 'clock:', expected 'hours:')", line: line, column: 25)?
+        .hasPrefix("The tests call `Greeter(clock:)` with `clock:`, but your code names it `hours:`.") == true)
+  }
+
+  @Test func membersAndTypesThatDoNotExistYet() {
+    #expect(
+      advice("value of type 'Greeter' has no member 'clock'", line: "  #expect(greeter.clock === clock)", column: 20)?
+        .hasPrefix("The tests use `Greeter.clock`, which `Greeter` does not have yet: add it.") == true)
+    #expect(
+      advice("cannot find type 'HourSource' in scope", line: "struct FixedHour: HourSource {", column: 19)?
+        .hasPrefix("The tests use `HourSource`, which your code does not define yet") == true)
+  }
+
+  @Test func errorsOutsideTheShippedTestsGetNoAdvice() {
+    let mine = SeamAdvice.line(
+      for: .init(file: "Exercises/greet/Sources/Greeter.swift", line: 3, column: 1, severity: "error", message: "cannot find 'x' in scope"),
+      exercise: exercise, learnerFolder: "Sources", source: "x")
+    #expect(mine == nil, "the learner's own file: the compiler's words and the caret say it")
+  }
+
+  @Test func callsAreReadFromTheLine() {
+    #expect(SeamAdvice.call(in: "let g = Greeter(clock: c, f(1), name: n)", near: 18) == .init(name: "Greeter", labels: ["clock", "_", "name"]))
+    #expect(SeamAdvice.call(in: "Module.Greeter()", near: 15) == .init(name: "Greeter", labels: []))
+  }
+}
