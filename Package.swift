@@ -106,6 +106,8 @@ let toolTargets: [Target] = [
   ),
   // Fixed-signature C functions over libedit's variadic configuration API.
   .target(name: "CLineEditor", dependencies: ["CLibEdit"]),
+  // prctl(2), which Swift cannot call (it is variadic): ditutor adopts what a check leaves behind.
+  .target(name: "CProcessControl"),
   // The engine: course, session, progress. No terminal I/O.
   .target(name: "TutorKit"),
   // Turns TutorKit's documents into text for a terminal: wrapping, colour, Swift highlighting.
@@ -117,7 +119,7 @@ let toolTargets: [Target] = [
   .executableTarget(
     name: "ditutor",
     dependencies: [
-      "TutorKit", "TerminalUI", "CLineEditor",
+      "TutorKit", "TerminalUI", "CLineEditor", "CProcessControl",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ]
   ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CProcessControl
 import Foundation
 import TerminalUI
 import TutorKit
@@ -9,6 +10,15 @@ struct CompositionRoot {
   let environment: [String: String]
   let fileSystem: any FileSystem = LocalFileSystem()
   let clock = WallClock.system
+  /// One runner for everything ditutor starts, so that what a check leaves behind is found.
+  let processes: LocalProcessRunner
+
+  init(environment: [String: String]) {
+    self.environment = environment
+    // Orphans of a check (a test that ran `setsid sleep …`) become ours to stop, not init's.
+    let adopts = ditutor_become_subreaper() == 0
+    processes = LocalProcessRunner(children: LocalProcessRunner.Children(), stopsEscapees: adopts)
+  }
   var probe: TerminalProbe { TerminalProbe(environment: environment) }
 
   /// The interactive REPL on a terminal, or the script runner when input is piped.
@@ -20,7 +30,7 @@ struct CompositionRoot {
     do {
       session = try Session(
         course: course, progress: progress, checker: exerciseRunner(root: root),
-        examples: ExampleRunner(root: root, processes: LocalProcessRunner(), fileSystem: fileSystem, environment: environment),
+        examples: ExampleRunner(root: root, processes: processes, fileSystem: fileSystem, environment: environment),
         fileSystem: fileSystem, clock: clock, root: root)
     } catch {
       throw fail("\(error)", status: 1)
@@ -107,7 +117,7 @@ struct CompositionRoot {
 
   private func exerciseRunner(root: String, scratchFolder: String = ".build/exercises") -> ExerciseRunner {
     ExerciseRunner(
-      root: root, processes: LocalProcessRunner(), fileSystem: fileSystem, environment: environment,
+      root: root, processes: processes, fileSystem: fileSystem, environment: environment,
       scratchFolder: scratchFolder)
   }
 

@@ -159,6 +159,15 @@ import Testing
     #expect(json["status"] as? String == "passed")
   }
 
+  @Test func aProcessThatEscapesIntoItsOwnSessionIsStoppedToo() throws {
+    let (status, json, _) = try check("escapes")
+    #expect(status == 0, "\(json)")
+    Thread.sleep(forTimeInterval: 0.3)
+    let left = Ditutor.processes(mentioning: "987654")
+    #expect(left.isEmpty, "left running: \(left)")
+    for entry in left { kill(pid_t(entry.prefix { $0 != ":" }) ?? 0, SIGKILL) }
+  }
+
   @Test func usageErrorsExitTwo() throws {
     #expect(try Ditutor.run(["check", "nope"], in: Self.course).status == 2)
     #expect(try Ditutor.run(["check", "passes", "--timeout", "0"], in: Self.course).status == 2)

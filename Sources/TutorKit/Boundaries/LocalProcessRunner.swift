@@ -13,8 +13,35 @@ import Synchronization
 /// On a timeout or cancellation it kills the program and every process it started, found by
 /// walking the process tree (SwiftPM starts the test runner in a group of its own), so no
 /// `swift-build` or test process is left behind.
+///
+/// A process can leave the tree: a test that runs `setsid sleep 1000` and exits orphans the
+/// sleep. When ditutor is the child subreaper (the executable makes it one at start), orphans
+/// become ditutor's own children; after every run, any child of ditutor that is not a program
+/// some run is waiting for is such an escapee, and it is stopped with everything it started.
 public struct LocalProcessRunner: ProcessRunner {
-  public init() {}
+  /// The programs runs are waiting for right now: ditutor's only legitimate children.
+  public final class Children: Sendable {
+    private let running = Mutex<Set<pid_t>>([])
+
+    public init() {}
+
+    func add(_ pid: pid_t) { _ = running.withLock { $0.insert(pid) } }
+    func remove(_ pid: pid_t) { _ = running.withLock { $0.remove(pid) } }
+    func contains(_ pid: pid_t) -> Bool { running.withLock { $0.contains(pid) } }
+  }
+
+  private let children: Children
+  private let stopsEscapees: Bool
+
+  /// - Parameters:
+  ///   - children: shared by every runner of the process, so that the sweep after one run does
+  ///     not take another's program for an escapee.
+  ///   - stopsEscapees: sweep after every run. Only for a process that is the subreaper of what
+  ///     it starts and creates every child through runners sharing `children` (the executable).
+  public init(children: Children = Children(), stopsEscapees: Bool = false) {
+    self.children = children
+    self.stopsEscapees = stopsEscapees
+  }
 
   public func locate(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -29,8 +56,12 @@ public struct LocalProcessRunner: ProcessRunner {
     let control = Control()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
+        let children = self.children
+        let stopsEscapees = self.stopsEscapees
         Thread.detachNewThread {
-          continuation.resume(with: Result { try Self.runToEnd(request, control: control) })
+          let result = Result { try Self.runToEnd(request, control: control, children: children) }
+          if stopsEscapees { Self.stopEscapees(children: children) }
+          continuation.resume(with: result)
         }
       }
     } onCancel: {
@@ -45,7 +76,7 @@ public struct LocalProcessRunner: ProcessRunner {
     var isCancelled: Bool { cancelled.withLock { $0 } }
   }
 
-  private static func runToEnd(_ request: ProcessRequest, control: Control) throws -> ProcessOutcome {
+  private static func runToEnd(_ request: ProcessRequest, control: Control, children: Children) throws -> ProcessOutcome {
     let clock = ContinuousClock()
     let start = clock.now
     var outputPipe: [Int32] = [0, 0]
@@ -65,6 +96,8 @@ public struct LocalProcessRunner: ProcessRunner {
       for descriptor in outputPipe + errorPipe { close(descriptor) }
       throw error
     }
+    children.add(pid)
+    defer { children.remove(pid) }
     close(outputPipe[1])
     close(errorPipe[1])
 
@@ -74,6 +107,10 @@ public struct LocalProcessRunner: ProcessRunner {
     var timeoutStart: ContinuousClock.Instant? = request.timeoutStarts == nil ? start : nil
     var ending: ProcessOutcome.Ending?
     var killedAt: ContinuousClock.Instant?
+    var exitedAt: ContinuousClock.Instant?
+    var finishedAt: ContinuousClock.Instant?
+    var lastLook = start
+    var status: Int32 = 0
     var buffer = [UInt8](repeating: 0, count: 65536)
 
     while !open.isEmpty {
@@ -95,8 +132,28 @@ public struct LocalProcessRunner: ProcessRunner {
         }
       }
       let now = clock.now
-      if ending == nil {
+      if exitedAt == nil, waitpid(pid, &status, WNOHANG) == pid { exitedAt = now }
+      if let exitedAt, now - exitedAt > .milliseconds(500) {
+        // The program is gone but something it started (an escapee in a session of its own)
+        // still holds the pipes: the output is complete; the escapee is stopped after the run.
+        open.forEach { close($0) }
+        open = []
+        break
+      }
+      if ending == nil && exitedAt == nil {
         if timeoutStart == nil, request.timeoutStarts?() == true { timeoutStart = now }
+        if finishedAt == nil, timeoutStart != nil, now - lastLook > .milliseconds(250) {
+          lastLook = now
+          if request.finished?() == true { finishedAt = now }
+        }
+        if let finishedAt, now - finishedAt > .seconds(1) {
+          // Done, but held open by something it started: stop it as a finished run.
+          terminateTree(of: pid)
+          ending = .exited(0)
+          open.forEach { close($0) }
+          open = []
+          break
+        }
         if control.isCancelled {
           ending = .cancelled
         } else if let timeoutStart, now - timeoutStart > request.timeout {
@@ -115,8 +172,9 @@ public struct LocalProcessRunner: ProcessRunner {
       }
     }
 
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    if exitedAt == nil {
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
     if ending == nil {
       ending = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
     }
@@ -126,6 +184,22 @@ public struct LocalProcessRunner: ProcessRunner {
     return ProcessOutcome(
       ending: ending!, standardOutput: output.text, standardError: error.text,
       droppedBytes: output.dropped + error.dropped, duration: clock.now - start)
+  }
+
+  /// Stops every child of ditutor that no run is waiting for (escapees a subreaper adopted),
+  /// with all they started, and collects their exit statuses so none lingers as a zombie.
+  static func stopEscapees(children: Children) {
+    let me = getpid()
+    for _ in 0..<3 {
+      let strays = (childrenByParent()[me] ?? []).filter { !children.contains($0) }
+      guard !strays.isEmpty else { return }
+      for stray in strays { terminateTree(of: stray) }
+      for stray in strays {
+        var status: Int32 = 0
+        let deadline = ContinuousClock.now + .seconds(2)
+        while waitpid(stray, &status, WNOHANG) == 0 && ContinuousClock.now < deadline { usleep(5_000) }
+      }
+    }
   }
 
   /// Kills `pid`, its process group, and every descendant (and their groups).

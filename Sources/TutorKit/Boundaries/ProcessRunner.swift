@@ -20,14 +20,20 @@ public struct ProcessRequest: Sendable {
   public var timeoutStarts: (@Sendable () -> Bool)?
   /// An upper bound on the whole run, whatever `timeoutStarts` says.
   public var hardLimit: Duration
+  /// Whether the program's work is complete though it has not exited (its output says so):
+  /// then it gets a moment to exit, and is stopped if it does not, as a finished run. `swift
+  /// test` waits for its output pipes to close, which a process the tests left behind can hold
+  /// open for ever.
+  public var finished: (@Sendable () -> Bool)?
   /// Bytes of each output stream kept: half from the start, half from the end.
   public var outputLimit: Int
 
   public init(
     executable: String, arguments: [String], environment: [String: String],
     timeout: Duration, timeoutStarts: (@Sendable () -> Bool)? = nil, hardLimit: Duration = .seconds(1800),
-    outputLimit: Int = 1 << 20
+    outputLimit: Int = 1 << 20, finished: (@Sendable () -> Bool)? = nil
   ) {
+    self.finished = finished
     self.executable = executable
     self.arguments = arguments
     self.environment = environment

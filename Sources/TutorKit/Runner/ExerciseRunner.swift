@@ -203,7 +203,8 @@ public struct ExerciseRunner: Sendable {
         guard fileSystem.fileExists(at: events) else { return false }
         progress(.testing)
         return true
-      })
+      },
+      finished: { (try? fileSystem.readText(at: events))?.contains("\"runEnded\"") ?? false })
     let outcome = try await processes.run(request)
     let stream = fileSystem.fileExists(at: events) ? (try? fileSystem.readText(at: events)) : nil
     return (outcome, stream)

@@ -1,0 +1,9 @@
+#include "CProcessControl.h"
+
+#ifdef __linux__
+#include <sys/prctl.h>
+
+int ditutor_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
+#else
+int ditutor_become_subreaper(void) { return -1; }
+#endif

@@ -1,0 +1,11 @@
+// Process control that Swift cannot reach directly: prctl(2) is variadic.
+#ifndef DITUTOR_CPROCESSCONTROL_H
+#define DITUTOR_CPROCESSCONTROL_H
+
+/// Makes this process the "child subreaper" of everything it starts: a descendant whose parent
+/// dies (a test that ran `setsid sleep 1000` and exited) becomes this process's child instead of
+/// init's, so ditutor can still find it and stop it. Returns 0, or -1 where the system has no
+/// such thing (anything but Linux).
+int ditutor_become_subreaper(void);
+
+#endif

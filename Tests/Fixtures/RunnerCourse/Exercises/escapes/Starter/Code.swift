@@ -1,0 +1,1 @@
+func answer() -> Int { 42 }
