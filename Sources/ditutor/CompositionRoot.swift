@@ -72,7 +72,8 @@ struct CompositionRoot {
       let known = course.exercises.enumerated().map { "\($0.offset + 1) (\($0.element.id))" }.joined(separator: ", ")
       throw fail("There is no exercise '\(query)'. Exercises: \(known.isEmpty ? "none yet" : known).", status: 2)
     }
-    let runner = exerciseRunner(root: root)
+    // What an autograder reads is graded against the tests the exercise shipped.
+    let runner = exerciseRunner(root: root, shippedTestsOnly: format != .text)
     let verdict: Verdict
     do {
       verdict = try await Interrupts(idle: .exit).cancellable {
@@ -84,6 +85,8 @@ struct CompositionRoot {
     switch format {
     case .json: print(verdict.json())
     case .junit: print(JUnitReport.xml([verdict]), terminator: "")
+    case .exercism: print(ClassroomFormats.exercism(verdict), terminator: "")
+    case .classroom: print(ClassroomFormats.classroom(verdict), terminator: "")
     case .text:
       TerminalDisplay(probe: probe, failuresToStandardError: false)
         .show(VerdictReport(fileSystem: fileSystem, root: root).document(for: verdict))
@@ -92,7 +95,7 @@ struct CompositionRoot {
   }
 
   /// `ditutor verify`: solutions pass, starters fail, for every exercise in the course.
-  func verify(rootOption: String?, format: Check.Format, timeout: Int) async throws -> Int32 {
+  func verify(rootOption: String?, format: Verify.Format, timeout: Int) async throws -> Int32 {
     let root = try locateRoot(rootOption)
     let course = try loadCourse(root)
     let verifier = CourseVerifier(runner: exerciseRunner(root: root, scratchFolder: ".build/verify"))
@@ -115,10 +118,72 @@ struct CompositionRoot {
     return results.allSatisfy(\.ok) ? 0 : 1
   }
 
-  private func exerciseRunner(root: String, scratchFolder: String = ".build/exercises") -> ExerciseRunner {
+  /// `ditutor grade`: a gradebook over learners' checkouts, graded against the shipped tests.
+  func grade(rootOption: String?, checkouts: [String], format: Grade.Format, jobs: Int, timeout: Int) async throws -> Int32 {
+    let root = try locateRoot(rootOption)
+    let course = try loadCourse(root, depth: .exercisesOnly)
+    let current = FileManager.default.currentDirectoryPath
+    let paths = checkouts.map { URL(fileURLWithPath: $0.hasPrefix("/") ? $0 : FilePath.join(current, $0)).standardizedFileURL.path }
+    let processes = self.processes
+    let fileSystem = self.fileSystem
+    let environment = self.environment
+    let gradebook = Gradebook(course: course, root: root, fileSystem: fileSystem) { workspace in
+      ExerciseRunner(root: workspace, processes: processes, fileSystem: fileSystem, environment: environment)
+    }
+    let showsProgress = probe.errorIsTerminal
+    if showsProgress { FileHandle.standardError.write(Data("Grading \(paths.count) checkout\(paths.count == 1 ? "" : "s")…".utf8)) }
+    let entries: [Gradebook.Entry]
+    do {
+      entries = try await Interrupts(idle: .exit).cancellable {
+        try await gradebook.grade(paths, jobs: jobs, timeout: .seconds(timeout)) { done, total in
+          guard showsProgress else { return }
+          let width = 20
+          let filled = width * done / max(total, 1)
+          let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+          FileHandle.standardError.write(Data("\rGrading \(bar) \(done)/\(total)".utf8))
+        }
+      }
+    } catch {
+      throw fail("\(error)", status: 1)
+    }
+    if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+    let ids = course.exercises.map(\.id)
+    switch format {
+    case .table: TerminalDisplay(probe: probe, failuresToStandardError: false).show(GradebookReport.document(entries, exercises: ids))
+    case .csv: print(GradebookReport.csv(entries, exercises: ids), terminator: "")
+    case .json: print(GradebookReport.json(entries), terminator: "")
+    case .junit: print(GradebookReport.junit(entries), terminator: "")
+    case .html: print(GradebookReport.html(entries, exercises: ids, title: "ditutor gradebook"), terminator: "")
+    }
+    return entries.allSatisfy { $0.problem == nil } ? 0 : 1
+  }
+
+  /// `ditutor fingerprints`: whether Exercises/shipped-tests.json is current, or write it.
+  func fingerprints(rootOption: String?, write: Bool) throws -> Int32 {
+    let root = try locateRoot(rootOption)
+    let course = try loadCourse(root, depth: .exercisesOnly)
+    let current = ShippedTests.make(for: course.exercises, root: root, fileSystem: fileSystem)
+    let path = FilePath.join(root, ShippedTests.file)
+    if write {
+      try fileSystem.writeAtomically(current.json(), to: path)
+      print("Wrote \(ShippedTests.file): \(course.exercises.count) exercises.")
+      return 0
+    }
+    guard ShippedTests.load(root: root, fileSystem: fileSystem) == current else {
+      FileHandle.standardError.write(
+        Data("\(ShippedTests.file) is not current: run `ditutor fingerprints --write` and commit it.\n".utf8))
+      return 1
+    }
+    print("\(ShippedTests.file) is current.")
+    return 0
+  }
+
+  private func exerciseRunner(
+    root: String, scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false
+  ) -> ExerciseRunner {
     ExerciseRunner(
       root: root, processes: processes, fileSystem: fileSystem, environment: environment,
-      scratchFolder: scratchFolder)
+      scratchFolder: scratchFolder, shippedTestsOnly: shippedTestsOnly)
   }
 
   // MARK: Shared steps

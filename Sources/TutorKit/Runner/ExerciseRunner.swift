@@ -39,20 +39,24 @@ public struct ExerciseRunner: Sendable {
   private let fileSystem: any FileSystem
   private let environment: [String: String]
   private let scratchFolder: String
+  private let shippedTestsOnly: Bool
 
   /// - Parameters:
   ///   - environment: the variables `swift` runs with (the caller's own, usually).
   ///   - scratchFolder: the build folder, relative to `root`; kept apart from the tool's own
   ///     `.build` so a check never waits for, or invalidates, a build of ditutor.
+  ///   - shippedTestsOnly: grade as an autograder must: test files the learner added are left
+  ///     out, and a shipped test the learner changed or removed fails the check.
   public init(
     root: String, processes: any ProcessRunner, fileSystem: any FileSystem, environment: [String: String],
-    scratchFolder: String = ".build/exercises"
+    scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false
   ) {
     self.root = root
     self.processes = processes
     self.fileSystem = fileSystem
     self.environment = environment
     self.scratchFolder = scratchFolder
+    self.shippedTestsOnly = shippedTestsOnly
   }
 
   public func hasBuilt(_ exercise: Exercise) -> Bool {
@@ -104,11 +108,18 @@ public struct ExerciseRunner: Sendable {
     for exercise in exercises where exercise.kind == .tests {
       try prepareMutants(of: exercise, testsIn: learnerFolders[exercise.id]!)
     }
+    // The learner's own code runs against tests that may not be the shipped ones.
+    let shipped = code == .sources ? ShippedTests.load(root: root, fileSystem: fileSystem) : nil
+    var changes: [String: ShippedTests.Changes] = [:]
+    for exercise in exercises where folders[exercise.id] == nil {
+      if let found = shipped?.changes(to: exercise, root: root, fileSystem: fileSystem), !found.isEmpty { changes[exercise.id] = found }
+    }
+    let leftOut = shippedTestsOnly ? changes.values.flatMap(\.added) : []
     progress(.compiling)
     let run = { [self] (skipping: [String]) in
       try await runTests(
-        exercises, code: code, folders: folders, skipping: skipping, timeout: timeout, swift: swift, scratch: scratch,
-        progress: progress)
+        exercises, code: code, folders: folders, leavingOut: leftOut, skipping: skipping, timeout: timeout, swift: swift,
+        scratch: scratch, progress: progress)
     }
     var (outcome, stream) = try await run([])
     if Self.isFromAnotherPlace(outcome) {
@@ -141,6 +152,18 @@ public struct ExerciseRunner: Sendable {
         var diagnostic = diagnostic
         diagnostic.advice = SeamAdvice.line(for: diagnostic, exercise: exercise, learnerFolder: learnerFolders[exercise.id]!, source: sourceLine(diagnostic))
         return diagnostic
+      }
+      if let changed = changes[exercise.id] {
+        verdict.testsChanged = changed
+        if shippedTestsOnly && changed.altersShippedTests && verdict.status != .cancelled {
+          // Graded against tests the learner rewrote: whatever they say, it is not a pass.
+          verdict.status = .failed
+          verdict.tests.insert(
+            Verdict.TestResult(
+              name: "(shipped tests changed)", status: .failed,
+              message: "The shipped tests were changed (\((changed.modified + changed.removed).joined(separator: ", "))), so this result cannot count. Put them back as they shipped."),
+            at: 0)
+        }
       }
       verdicts[exercise.id] = verdict
     }
@@ -179,8 +202,8 @@ public struct ExerciseRunner: Sendable {
   }
 
   private func runTests(
-    _ exercises: [Exercise], code: Code, folders: [String: String], skipping: [String], timeout: Duration, swift: String,
-    scratch: String, progress: @escaping @Sendable (CheckPhase) -> Void
+    _ exercises: [Exercise], code: Code, folders: [String: String], leavingOut: [String], skipping: [String],
+    timeout: Duration, swift: String, scratch: String, progress: @escaping @Sendable (CheckPhase) -> Void
   ) async throws -> (ProcessOutcome, String?) {
     let events = FilePath.join(scratch, "ditutor-events-\(UUID().uuidString).jsonl")
     defer { try? fileSystem.removeItem(at: events) }
@@ -190,6 +213,7 @@ public struct ExerciseRunner: Sendable {
     variables["DITUTOR_CODE"] = ([code.rawValue] + folders.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
       .joined(separator: ",")
     variables["SWIFT_BACKTRACE"] = "enable=no"  // a crash report is ours to write, and quicker
+    if !leavingOut.isEmpty { variables["DITUTOR_LEAVE_OUT"] = leavingOut.joined(separator: ",") }
     let fileSystem = self.fileSystem
     let request = ProcessRequest(
       executable: swift,

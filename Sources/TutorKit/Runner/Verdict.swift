@@ -110,6 +110,9 @@ public struct Verdict: Codable, Sendable, Equatable {
   public var mutants: [Mutant]?
   /// How many steps the exercise's tests are grouped in (none: not built in steps).
   public var steps: Int?
+  /// How the tests that ran differ from the ones the exercise shipped (nil: the same, or no
+  /// fingerprints to compare with).
+  public var testsChanged: ShippedTests.Changes?
 
   public init(
     exercise: String, status: Status, durationSeconds: Double, tests: [TestResult] = [],
@@ -126,7 +129,7 @@ public struct Verdict: Codable, Sendable, Equatable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case exercise, status, durationSeconds, tests, diagnostics, mutants, steps
+    case exercise, status, durationSeconds, tests, diagnostics, mutants, steps, testsChanged
   }
 
   public init(from decoder: any Decoder) throws {
@@ -138,6 +141,7 @@ public struct Verdict: Codable, Sendable, Equatable {
     diagnostics = try container.decode([Diagnostic].self, forKey: .diagnostics)
     mutants = try container.decodeIfPresent([Mutant].self, forKey: .mutants)
     steps = try container.decodeIfPresent(Int.self, forKey: .steps)
+    testsChanged = try container.decodeIfPresent(ShippedTests.Changes.self, forKey: .testsChanged)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -149,6 +153,7 @@ public struct Verdict: Codable, Sendable, Equatable {
     try container.encode(diagnostics, forKey: .diagnostics)
     try container.encodeIfPresent(mutants, forKey: .mutants)
     try container.encodeIfPresent(steps, forKey: .steps)
+    try container.encodeIfPresent(testsChanged, forKey: .testsChanged)
   }
 
   /// The step the learner is on: the first with a test that does not pass (nil when the

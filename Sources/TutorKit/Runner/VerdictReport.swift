@@ -12,6 +12,12 @@ public struct VerdictReport: Sendable {
   }
 
   public func document(for verdict: Verdict) -> Document {
+    let body = self.body(for: verdict)
+    guard let changes = verdict.testsChanged else { return body }
+    return body + Document(Self.notice(about: changes))
+  }
+
+  private func body(for verdict: Verdict) -> Document {
     let time = String(format: "%.1f s", verdict.durationSeconds)
     var blocks: [Block] = []
     switch verdict.status {
@@ -101,6 +107,24 @@ public struct VerdictReport: Sendable {
       blocks.append(.notice(.warning, [.text("Check of \(verdict.exercise) cancelled; nothing it started is still running.")]))
     }
     return Document(blocks)
+  }
+
+  /// Tests that are not the shipped ones: the learner's own are welcome; changed ones are said.
+  static func notice(about changes: ShippedTests.Changes) -> [Block] {
+    var blocks: [Block] = []
+    if changes.altersShippedTests {
+      let files = (changes.modified.map { "`\($0)` (changed)" } + changes.removed.map { "`\($0)` (removed)" })
+        .joined(separator: ", ")
+      blocks.append(
+        .notice(.warning, MarkdownParser().parseInlines(
+          "These tests are not the ones the exercise shipped: \(files). This check ran your copy; a grader runs the shipped tests, so a pass here may not count there.")))
+    }
+    if !changes.added.isEmpty {
+      blocks.append(
+        .paragraph([.faint(MarkdownParser().parseInlines(
+          "Your own test file\(changes.added.count == 1 ? "" : "s") \(changes.added.map { "`\($0)`" }.joined(separator: ", ")) ran too: welcome here; graders leave \(changes.added.count == 1 ? "it" : "them") out."))]))
+    }
+    return blocks
   }
 
   /// A write-the-test verdict that does not pass: tests that fail on correct code come first

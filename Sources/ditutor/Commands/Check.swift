@@ -4,6 +4,10 @@ import Foundation
 struct Check: AsyncParsableCommand {
   enum Format: String, ExpressibleByArgument, CaseIterable {
     case text, json, junit
+    /// Exercism's test-runner results.json (version 3).
+    case exercism
+    /// GitHub Classroom's autograding result JSON.
+    case classroom
   }
 
   static let configuration = CommandConfiguration(
@@ -16,7 +20,7 @@ struct Check: AsyncParsableCommand {
   @Argument(help: "The exercise: its number in the course, its id, or the start of its id.")
   var exercise: String
 
-  @Option(help: "text (for people), json (one verdict object) or junit (XML for autograders).")
+  @Option(help: "text (for people), json (one verdict object), junit (XML), exercism (results.json v3) or classroom (GitHub Classroom).")
   var format: Format = .text
 
   @Option(help: "Seconds the tests may run (compiling does not count).")

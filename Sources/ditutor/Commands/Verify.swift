@@ -2,6 +2,10 @@ import ArgumentParser
 import Foundation
 
 struct Verify: AsyncParsableCommand {
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text, json, junit
+  }
+
   static let configuration = CommandConfiguration(
     abstract: "For maintainers and instructors: every reference solution passes and every starter fails.",
     discussion: "Builds in .build/verify, apart from the learner's checks. Exit status 0 when all is right, 1 otherwise."
@@ -10,7 +14,7 @@ struct Verify: AsyncParsableCommand {
   @OptionGroup var options: CourseOptions
 
   @Option(help: "text, json or junit.")
-  var format: Check.Format = .text
+  var format: Format = .text
 
   @Option(help: "Seconds each test run may take.")
   var timeout: Int = 120

@@ -1,0 +1,156 @@
+import Foundation
+
+/// `ditutor grade`: every exercise of every learner's checkout, checked the way an instructor can
+/// trust.
+///
+/// Each checkout is graded in a workspace of its own under the instructor's course: the
+/// instructor's manifest, tests, subjects and planted bugs, and only the learner's `Sources/`.
+/// So a learner who rewrote a test (`#expect(true)`) is graded against the shipped one anyway,
+/// and the change is reported; one broken checkout does not stop the others; and the learner's
+/// folder is only read, never written.
+public struct Gradebook: Sendable {
+  /// One learner's results.
+  public struct Entry: Codable, Sendable, Equatable {
+    /// The checkout's folder name.
+    public var learner: String
+    public var path: String
+    public var exercises: [Grade]
+    /// Best quiz score per lesson id, from the learner's own progress file: `4/5`.
+    public var quizzes: [String: String]
+    /// Why the checkout could not be graded at all (not a course, unreadable), if it could not.
+    public var problem: String?
+
+    public var passed: Int { exercises.filter(\.passed).count }
+  }
+
+  /// One exercise of one learner.
+  public struct Grade: Codable, Sendable, Equatable {
+    public var exercise: String
+    public var status: Verdict.Status
+    /// Passed against the shipped tests.
+    public var passed: Bool
+    /// How the learner's copy of the tests differs from the shipped ones; graded without it.
+    public var testsChanged: ShippedTests.Changes?
+    /// The first failure, in a line, for the instructor.
+    public var note: String?
+  }
+
+  private let course: Course
+  private let root: String
+  private let fileSystem: any FileSystem
+  /// A runner for a workspace folder (its own scratch folder, its own timeout).
+  private let makeRunner: @Sendable (String) -> ExerciseRunner
+
+  public init(course: Course, root: String, fileSystem: any FileSystem, makeRunner: @escaping @Sendable (String) -> ExerciseRunner) {
+    self.course = course
+    self.root = root
+    self.fileSystem = fileSystem
+    self.makeRunner = makeRunner
+  }
+
+  /// Grades `checkouts`, `jobs` at a time, in the order given. `progress` hears each one finish.
+  public func grade(
+    _ checkouts: [String], jobs: Int = 1, timeout: Duration = ExerciseRunner.defaultTimeout,
+    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+  ) async throws -> [Entry] {
+    let shipped = ShippedTests.make(for: course.exercises, root: root, fileSystem: fileSystem)
+    var entries = [Entry?](repeating: nil, count: checkouts.count)
+    var done = 0
+    try await withThrowingTaskGroup(of: (Int, Entry).self) { group in
+      var next = 0
+      func start() {
+        guard next < checkouts.count else { return }
+        let index = next
+        next += 1
+        group.addTask { (index, await grade(checkouts[index], number: index, shipped: shipped, timeout: timeout)) }
+      }
+      for _ in 0..<max(jobs, 1) { start() }
+      while let (index, entry) = try await group.next() {
+        entries[index] = entry
+        done += 1
+        progress(done, checkouts.count)
+        start()
+      }
+    }
+    return entries.compactMap { $0 }
+  }
+
+  private func grade(_ checkout: String, number: Int, shipped: ShippedTests, timeout: Duration) async -> Entry {
+    let learner = FilePath.lastComponent(checkout)
+    var entry = Entry(learner: learner, path: checkout, exercises: [], quizzes: quizzes(of: checkout))
+    guard fileSystem.directoryExists(at: FilePath.join(checkout, CourseLoader.exercisesFolder)) else {
+      entry.problem = "not a ditutor checkout (no Exercises/ folder)"
+      return entry
+    }
+    let workspace = FilePath.join(root, ".build", "grading", "\(number + 1)-\(learner)")
+    do {
+      try prepare(workspace, from: checkout)
+      let runner = makeRunner(workspace)
+      var verdicts = try await runner.check(course.exercises, code: .sources, timeout: timeout)
+      // A compile error or crash in one exercise stops the shared run: check those alone.
+      for exercise in course.exercises where [.compileError, .crashed, .timedOut].contains(verdicts[exercise.id]?.status) {
+        verdicts[exercise.id] = try await runner.check(exercise, code: .sources, timeout: timeout)
+      }
+      entry.exercises = course.exercises.map { exercise in
+        let verdict = verdicts[exercise.id]
+        let changed = shipped.changes(to: exercise, root: checkout, fileSystem: fileSystem).flatMap { $0.isEmpty ? nil : $0 }
+        return Grade(
+          exercise: exercise.id, status: verdict?.status ?? .failed, passed: verdict?.status == .passed,
+          testsChanged: changed, note: verdict.flatMap(Self.note))
+      }
+    } catch {
+      entry.problem = "could not be graded: \(error)"
+    }
+    return entry
+  }
+
+  /// The instructor's course, with the learner's `Sources/` folders in place of the shipped ones.
+  private func prepare(_ workspace: String, from checkout: String) throws {
+    try fileSystem.removeBuildFolder(at: FilePath.join(workspace, CourseLoader.exercisesFolder))
+    try fileSystem.createDirectory(at: workspace)
+    try fileSystem.copyItem(from: FilePath.join(root, "Package.swift"), to: FilePath.join(workspace, "Package.swift"))
+    for exercise in course.exercises {
+      let shippedFolder = FilePath.join(root, exercise.folder)
+      for file in ShippedTests.files(under: shippedFolder, fileSystem: fileSystem) where !file.hasPrefix("Sources/") {
+        try copy(FilePath.join(shippedFolder, file), to: FilePath.join(workspace, exercise.folder, file))
+      }
+      let theirs = FilePath.join(checkout, exercise.sourcesFolder)
+      try fileSystem.createDirectory(at: FilePath.join(workspace, exercise.sourcesFolder))
+      for file in ShippedTests.files(under: theirs, fileSystem: fileSystem) {
+        try copy(FilePath.join(theirs, file), to: FilePath.join(workspace, exercise.sourcesFolder, file))
+      }
+    }
+  }
+
+  private func copy(_ source: String, to destination: String) throws {
+    let folder = FilePath.parent(destination)
+    if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
+    try fileSystem.copyItem(from: source, to: destination)
+  }
+
+  /// Best quiz scores from the learner's progress file, read and never written (a corrupt file
+  /// is the learner's to see, not the grader's to move).
+  private func quizzes(of checkout: String) -> [String: String] {
+    let path = FilePath.join(checkout, ProgressStore.folderName, "progress.json")
+    guard let data = try? fileSystem.readFile(at: path), let state = try? JSONDecoder().decode(LearnerState.self, from: data)
+    else { return [:] }
+    return state.quizzes.mapValues { "\($0.bestScore)/\($0.questions)" }
+  }
+
+  static func note(_ verdict: Verdict) -> String? {
+    switch verdict.status {
+    case .passed: return nil
+    case .compileError:
+      return verdict.diagnostics.first.map { "\($0.file):\($0.line): \($0.message)" } ?? "does not compile"
+    case .failed:
+      if let mutants = verdict.mutants, verdict.failedTests.isEmpty {
+        return "\(mutants.filter(\.caught).count) of \(mutants.count) planted bugs caught"
+      }
+      let first = verdict.failedTests.first
+      return first.map { "\($0.name): \($0.explanation ?? $0.message?.split(separator: "\n").first.map(String.init) ?? "failed")" }
+    case .crashed: return "crashed"
+    case .timedOut: return "timed out"
+    case .cancelled: return "cancelled"
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// A gradebook in the forms instructors use: a table on screen, CSV for a spreadsheet, JSON for
+/// scripts, JUnit for CI dashboards, and one self-contained HTML page to project or share.
+public enum GradebookReport {
+  public static func document(_ entries: [Gradebook.Entry], exercises: [String]) -> Document {
+    let header: [[Inline]] = [[.text("Learner")], [.text("Passed")]] + exercises.indices.map { [.text("\($0 + 1)")] } + [[.text("Quizzes")], [.text("Notes")]]
+    let rows = entries.map { entry -> [[Inline]] in
+      let cells: [[Inline]] = exercises.map { id in
+        guard let grade = entry.exercises.first(where: { $0.exercise == id }) else { return [.text("–")] }
+        return [.text(mark(grade))]
+      }
+      return [[.strong([.text(entry.learner)])], [.text(entry.problem == nil ? "\(entry.passed)/\(exercises.count)" : "–")]] + cells
+        + [[.text(quizzes(entry))], [.text(notes(entry))]]
+    }
+    var blocks: [Block] = [
+      .table(Table(header: header, alignments: [.left, .right] + exercises.map { _ in .center } + [.left, .left], rows: rows)),
+      .paragraph([.faint([.text("Exercises: " + exercises.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", "))])]),
+      .paragraph([.faint([.text("✓ passed against the shipped tests · ✗ not passed · ! the learner changed the shipped tests (graded against the shipped ones, flagged)")])]),
+    ]
+    let flagged = entries.filter { $0.exercises.contains { $0.testsChanged?.altersShippedTests == true } }
+    if !flagged.isEmpty {
+      blocks.append(.notice(.warning, [.text("Changed shipped tests: " + flagged.map(\.learner).joined(separator: ", ") + ".")]))
+    }
+    return Document(blocks)
+  }
+
+  static func mark(_ grade: Gradebook.Grade) -> String {
+    (grade.passed ? "✓" : "✗") + (grade.testsChanged?.altersShippedTests == true ? "!" : "")
+  }
+
+  static func quizzes(_ entry: Gradebook.Entry) -> String {
+    entry.quizzes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+  }
+
+  static func notes(_ entry: Gradebook.Entry) -> String {
+    if let problem = entry.problem { return problem }
+    let changed = entry.exercises.filter { $0.testsChanged?.altersShippedTests == true }.map(\.exercise)
+    return changed.isEmpty ? "" : "changed the tests of " + changed.joined(separator: ", ")
+  }
+
+  public static func csv(_ entries: [Gradebook.Entry], exercises: [String]) -> String {
+    func field(_ text: String) -> String {
+      text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+    var lines = [(["learner", "passed", "total"] + exercises + ["quizzes", "tests changed", "problem"]).map(field).joined(separator: ",")]
+    for entry in entries {
+      let statuses = exercises.map { id in
+        entry.exercises.first { $0.exercise == id }.map { $0.passed ? "passed" : $0.status.rawValue } ?? ""
+      }
+      let changed = entry.exercises.filter { $0.testsChanged?.altersShippedTests == true }.map(\.exercise).joined(separator: " ")
+      lines.append(
+        ([entry.learner, String(entry.passed), String(exercises.count)] + statuses + [quizzes(entry), changed, entry.problem ?? ""])
+          .map(field).joined(separator: ","))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  public static func json(_ entries: [Gradebook.Entry]) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    struct Book: Encodable { var learners: [Gradebook.Entry] }
+    return String(decoding: (try? encoder.encode(Book(learners: entries))) ?? Data(), as: UTF8.self) + "\n"
+  }
+
+  public static func junit(_ entries: [Gradebook.Entry]) -> String {
+    var suites = ""
+    var totals = (tests: 0, failures: 0)
+    for entry in entries {
+      var cases = ""
+      var failures = 0
+      for grade in entry.exercises {
+        cases += "    <testcase classname=\"\(JUnitReport.escape(entry.learner))\" name=\"\(JUnitReport.escape(grade.exercise))\""
+        if grade.passed && grade.testsChanged?.altersShippedTests != true {
+          cases += "/>\n"
+        } else {
+          failures += 1
+          let message = grade.testsChanged?.altersShippedTests == true && grade.passed ? "shipped tests changed" : grade.status.rawValue
+          cases += ">\n      <failure message=\"\(JUnitReport.escape(message))\">\(JUnitReport.escape(grade.note ?? ""))</failure>\n    </testcase>\n"
+        }
+      }
+      if let problem = entry.problem {
+        failures += 1
+        cases += "    <testcase classname=\"\(JUnitReport.escape(entry.learner))\" name=\"checkout\">\n      <error message=\"\(JUnitReport.escape(problem))\"/>\n    </testcase>\n"
+      }
+      let count = entry.exercises.count + (entry.problem == nil ? 0 : 1)
+      suites += "  <testsuite name=\"\(JUnitReport.escape(entry.learner))\" tests=\"\(count)\" failures=\"\(failures)\">\n" + cases + "  </testsuite>\n"
+      totals = (totals.tests + count, totals.failures + failures)
+    }
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <testsuites name="ditutor grade" tests="\(totals.tests)" failures="\(totals.failures)">
+      \(suites)</testsuites>
+
+      """
+  }
+
+  public static func html(_ entries: [Gradebook.Entry], exercises: [String], title: String) -> String {
+    func escape(_ text: String) -> String { JUnitReport.escape(text) }
+    var rows = ""
+    for entry in entries {
+      rows += "<tr><th>\(escape(entry.learner))</th><td class=\"n\">\(entry.problem == nil ? "\(entry.passed)/\(exercises.count)" : "–")</td>"
+      for id in exercises {
+        if let grade = entry.exercises.first(where: { $0.exercise == id }) {
+          let kind = grade.testsChanged?.altersShippedTests == true ? "flag" : grade.passed ? "pass" : "fail"
+          rows += "<td class=\"\(kind)\" title=\"\(escape(grade.note ?? grade.status.rawValue))\">\(escape(mark(grade)))</td>"
+        } else {
+          rows += "<td>–</td>"
+        }
+      }
+      rows += "<td>\(escape(quizzes(entry)))</td><td>\(escape(notes(entry)))</td></tr>\n"
+    }
+    let heads = exercises.map { "<th title=\"\(escape($0))\">\(escape($0))</th>" }.joined()
+    return """
+      <!doctype html>
+      <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
+      <style>
+      body{font:16px/1.4 system-ui,sans-serif;margin:2em;color:#222}
+      table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3em .6em;text-align:center}
+      th{background:#f4f4f4}tbody th{text-align:left}.n{text-align:right}
+      .pass{background:#e6f6e6}.fail{background:#fbe9e9}.flag{background:#fff3cd}
+      thead th{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap}
+      </style></head><body>
+      <h1>\(escape(title))</h1>
+      <table><thead><tr><th>Learner</th><th>Passed</th>\(heads)<th>Quizzes</th><th>Notes</th></tr></thead>
+      <tbody>
+      \(rows)</tbody></table>
+      <p>✓ passed against the shipped tests · ✗ not passed · ! the learner changed the shipped tests (graded against the shipped ones)</p>
+      </body></html>
+
+      """
+  }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+
+struct Grade: AsyncParsableCommand {
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case table, csv, json, junit, html
+  }
+
+  static let configuration = CommandConfiguration(
+    abstract: "For instructors: check every exercise of each learner's checkout, and print a gradebook.",
+    discussion: """
+      Run it in the instructor's copy of the course. Each checkout is graded against the tests
+      this course ships (a learner's changed tests are reported and not used), in a workspace
+      under .build/grading/; the checkouts themselves are only read. It is not a sandbox: a
+      learner's code runs with your rights, so grade code you would run yourself.
+      Exit status 0 when every checkout could be graded, 1 otherwise.
+      """
+  )
+
+  @OptionGroup var options: CourseOptions
+
+  @Argument(help: "Learners' checkouts of the course (folders).")
+  var checkouts: [String]
+
+  @Option(help: "table, csv, json, junit or html.")
+  var format: Format = .table
+
+  @Option(help: "Checkouts graded at once (each build uses every core; 1 suits 2 cores).")
+  var jobs: Int = 1
+
+  @Option(help: "Seconds each checkout's test runs may take.")
+  var timeout: Int = 120
+
+  func validate() throws {
+    guard !checkouts.isEmpty else { throw ValidationError("Name at least one checkout to grade.") }
+    guard jobs > 0 else { throw ValidationError("--jobs takes a number above 0.") }
+    guard timeout > 0 else { throw ValidationError("--timeout takes a number of seconds above 0.") }
+  }
+
+  func run() async throws {
+    let app = CompositionRoot(environment: ProcessInfo.processInfo.environment)
+    let status = try await app.grade(
+      rootOption: options.root, checkouts: checkouts, format: format, jobs: jobs, timeout: timeout)
+    if status != 0 { throw ExitCode(status) }
+  }
+}

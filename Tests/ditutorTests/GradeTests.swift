@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `ditutor grade` as an instructor uses it, on three learners' checkouts of a small course
+/// (Tests/Fixtures/GradeCourse): one untouched, one with an exercise solved, one whose shipped
+/// test was replaced by `#expect(true)`.
+@Suite(.serialized) struct GradeTests {
+  static let instructor: String = try! Ditutor.makeCourseCopy(fixture: "GradeCourse")
+  static let learners: [String] = {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-class-\(UUID().uuidString)").path
+    var paths: [String] = []
+    for name in ["untouched", "solved", "tampered"] {
+      let path = base + "/" + name
+      try! FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+      try! FileManager.default.copyItem(atPath: instructor, toPath: path)
+      paths.append(path)
+    }
+    let solution = instructor + "/Exercises/adds/Solution/Code.swift"
+    try! FileManager.default.removeItem(atPath: paths[1] + "/Exercises/adds/Sources/Code.swift")
+    try! FileManager.default.copyItem(atPath: solution, toPath: paths[1] + "/Exercises/adds/Sources/Code.swift")
+    try! FileManager.default.createDirectory(atPath: paths[1] + "/.ditutor", withIntermediateDirectories: true)
+    try! #"{"version":1,"quizzes":{"grading":{"lastScore":1,"bestScore":1,"questions":1,"attempts":2}}}"#
+      .write(toFile: paths[1] + "/.ditutor/progress.json", atomically: true, encoding: .utf8)
+    try! "import Testing\n@Test func everythingIsFine() { #expect(true) }\n"
+      .write(toFile: paths[2] + "/Exercises/adds/Tests/AddsTests.swift", atomically: true, encoding: .utf8)
+    return paths
+  }()
+
+  @Test func aGradebookCountsOnlyPassesAgainstTheShippedTestsAndFlagsChangedOnes() throws {
+    let result = try Ditutor.run(["grade", "--format", "json"] + Self.learners, in: Self.instructor)
+    #expect(result.status == 0, "\(result.error)")
+    let book = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let learners = try #require(book["learners"] as? [[String: Any]])
+    #expect(learners.map { $0["learner"] as? String } == ["untouched", "solved", "tampered"])
+    func passed(_ learner: [String: Any]) -> [String: Bool] {
+      Dictionary(uniqueKeysWithValues: (learner["exercises"] as? [[String: Any]] ?? []).map { ($0["exercise"] as! String, $0["passed"] as! Bool) })
+    }
+    #expect(passed(learners[0]) == ["adds": false, "greets": false])
+    #expect(passed(learners[1]) == ["adds": true, "greets": false])
+    #expect(passed(learners[2]) == ["adds": false, "greets": false], "the rewritten test is not the one graded")
+    let tampered = (learners[2]["exercises"] as? [[String: Any]])?.first { $0["exercise"] as? String == "adds" }
+    #expect(((tampered?["testsChanged"] as? [String: Any])?["modified"] as? [String]) == ["Exercises/adds/Tests/AddsTests.swift"])
+    #expect(learners[1]["quizzes"] as? [String: String] == ["grading": "1/1"])
+  }
+
+  @Test func everyFormatTellsTheSameStory() throws {
+    let table = try Ditutor.run(["grade"] + Self.learners, in: Self.instructor).output
+    #expect(table.contains("solved        1/2"))
+    #expect(table.contains("Changed shipped tests: tampered."))
+    let csv = try Ditutor.run(["grade", "--format", "csv"] + Self.learners, in: Self.instructor).output
+    #expect(csv.split(separator: "\n").map(String.init) == [
+      "learner,passed,total,adds,greets,quizzes,tests changed,problem",
+      "untouched,0,2,failed,failed,,,",
+      "solved,1,2,passed,failed,grading 1/1,,",
+      "tampered,0,2,failed,failed,,adds,",
+    ])
+    let junit = try Ditutor.run(["grade", "--format", "junit"] + Self.learners, in: Self.instructor).output
+    #expect(junit.contains(#"<testsuites name="ditutor grade" tests="6" failures="5">"#))
+    let html = try Ditutor.run(["grade", "--format", "html"] + Self.learners, in: Self.instructor).output
+    #expect(html.hasPrefix("<!doctype html>"))
+    #expect(html.contains("<th>tampered</th>"))
+    #expect(!html.contains("<script"), "one self-contained page")
+  }
+
+  @Test func aFolderThatIsNotACheckoutIsReportedAndTheOthersStillGraded() throws {
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-empty-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    let result = try Ditutor.run(["grade", "--format", "csv", empty, Self.learners[1]], in: Self.instructor)
+    #expect(result.status == 1)
+    #expect(result.output.contains("not a ditutor checkout (no Exercises/ folder)"))
+    #expect(result.output.contains("solved,1,2,passed,failed"))
+  }
+
+  @Test func checkForAnAutograderGradesTheShippedTestsOnly() throws {
+    let learner = Self.learners[2]
+    #expect(try Ditutor.run(["fingerprints", "--write"], in: Self.instructor).status == 0)
+    try FileManager.default.copyItem(
+      atPath: Self.instructor + "/Exercises/shipped-tests.json", toPath: learner + "/Exercises/shipped-tests.json")
+    let text = try Ditutor.run(["check", "adds"], in: learner)
+    #expect(text.status == 0, "the learner's own copy passes in the REPL's view…")
+    #expect(text.output.contains("These tests are not the ones the exercise shipped"))
+    let json = try Ditutor.run(["check", "adds", "--format", "json"], in: learner)
+    #expect(json.status == 1, "…but not for an autograder")
+    #expect(json.output.contains("(shipped tests changed)"))
+    let exercism = try Ditutor.run(["check", "adds", "--format", "exercism"], in: learner).output
+    #expect(exercism.contains(#""version" : 3"#) && exercism.contains(#""status" : "fail""#))
+  }
+}
