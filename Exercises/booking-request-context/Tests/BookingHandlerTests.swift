@@ -8,6 +8,11 @@ func context(id: String, user: String, at seconds: TimeInterval = 1_700_000_000)
   RequestContext(requestID: id, userID: user, receivedAt: Date(timeIntervalSince1970: seconds))
 }
 
+/// The stored properties of a value and their types: what it keeps from one call to the next.
+func storedProperties(of value: Any) -> [(name: String, type: String)] {
+  Mirror(reflecting: value).children.map { ($0.label ?? "_", String(describing: type(of: $0.value))) }
+}
+
 @Suite struct BookingHandlerTests {
   let handler = BookingHandler(pricePerNight: 120)
   let request = BookingRequest(roomID: "12", nights: 3)
@@ -49,5 +54,13 @@ func context(id: String, user: String, at seconds: TimeInterval = 1_700_000_000)
       confirmation.totalPrice == 360,
       "3 nights at 120 cost 360; the confirmation says \(confirmation.totalPrice). The price logic was right before: keep request.nights * pricePerNight.")
     #expect(confirmation.roomID == "12", "The confirmation should name the requested room, 12, not \(confirmation.roomID).")
+  }
+
+  @Test func theHandlerKeepsNoRequestContext() {
+    _ = handler.handle(request, context: context(id: "req-4", user: "ada"))
+    let kept = storedProperties(of: handler).filter { $0.type.contains("RequestContext") }
+    #expect(
+      kept.isEmpty,
+      "BookingHandler still keeps a request context in a stored property (\(kept.map { "`\($0.name)`: \($0.type)" }.joined(separator: ", "))). One handler serves every request from every user, so a context stored in it belongs to no request in particular: the start-up one books rooms for `anonymous`, and one saved per call is overwritten by the next request while the first is still being handled. Delete the property: a request's context arrives with handle(_:context:) and leaves with it.")
   }
 }

@@ -2,9 +2,9 @@ import Testing
 
 @testable import GreetingClock
 
-/// A clock stuck at one hour, which counts how often it is asked.
-final class FixedHour: HourSource {
-  let hour: Int
+/// A clock that shows the hour the test sets, and counts how often it is asked.
+final class ManualHour: HourSource {
+  var hour: Int
   private(set) var reads = 0
 
   init(_ hour: Int) {
@@ -19,7 +19,7 @@ final class FixedHour: HourSource {
 
 @Suite struct GreeterTests {
   @Test func asksTheInjectedClockForTheHour() {
-    let clock = FixedHour(9)
+    let clock = ManualHour(9)
     _ = Greeter(clock: clock).greeting(for: "Ada")
     #expect(
       clock.reads > 0,
@@ -32,7 +32,20 @@ final class FixedHour: HourSource {
     (18, "Good evening, Ada!"), (23, "Good evening, Ada!"),
   ])
   func greetsAccordingToTheInjectedHour(hour: Int, expected: String) {
-    let greeting = Greeter(clock: FixedHour(hour)).greeting(for: "Ada")
+    let greeting = Greeter(clock: ManualHour(hour)).greeting(for: "Ada")
     #expect(greeting == expected, "At \(hour):00 the clock handed to Greeter says \(hour), so the greeting should be \"\(expected)\".")
+  }
+
+  @Test func readsTheClockForEveryGreetingNotOnceInInit() {
+    let clock = ManualHour(9)
+    let greeter = Greeter(clock: clock)
+    #expect(
+      clock.reads == 0,
+      "Creating a Greeter already asked the clock for the hour (\(clock.reads == 1 ? "once" : "\(clock.reads) times")), before anyone was greeted. An init should only store the clock; ask it for the hour when greeting(for:) runs.")
+    clock.hour = 20
+    let greeting = greeter.greeting(for: "Ada")
+    #expect(
+      greeting == "Good evening, Ada!",
+      "This Greeter was created at 09:00 and asked for a greeting at 20:00, and it said \"\(greeting)\": the hour from when it was created. Reading the clock once in init and keeping the number is the bug injection was meant to fix: an app keeps one Greeter all day. Store the clock itself and read clock.currentHour in greeting(for:), every time.")
   }
 }

@@ -46,6 +46,17 @@ let halfPastNine = nineOClock.addingTimeInterval(30 * 60)
       "The incident was filed at \(halfPastNine.ISO8601Format()) by the injected clock, but IncidentReporter stamped it \(incident.filedAt.ISO8601Format()), the time the reporter was created. Keep the clock and read clock.now in file(title:), not in init.")
   }
 
+  @Test func readsTheClockAgainForEveryIncident() {
+    let clock = ManualClock(nineOClock)
+    let reporter = IncidentReporter(clock: clock, ids: SequentialIDs())
+    let first = reporter.file(title: "Checkout is down")
+    clock.now = halfPastNine
+    let second = reporter.file(title: "Checkout is back")
+    #expect(
+      [first.filedAt, second.filedAt] == [nineOClock, halfPastNine],
+      "Two incidents were filed at \(nineOClock.ISO8601Format()) and \(halfPastNine.ISO8601Format()), but IncidentReporter stamped them \(first.filedAt.ISO8601Format()) and \(second.filedAt.ISO8601Format()). It read the clock once and reused that reading; a `lazy var` or any stored Date is still one reading, only later. Read clock.now in file(title:), for every incident.")
+  }
+
   @Test func givesEveryIncidentItsOwnID() {
     let ids = SequentialIDs()
     let reporter = IncidentReporter(clock: ManualClock(nineOClock), ids: ids)

@@ -1,12 +1,18 @@
+import Synchronization
+
 /// Receives product analytics events, such as `item_packed: tent`.
 protocol PackingTracker {
   func track(_ event: String)
 }
 
 /// The real tracker. The app would send each event to the analytics service; exercises run
-/// offline, so it prints what it would have sent.
+/// offline, so it prints what it would have sent, and keeps it in `sent`.
 struct LiveTracker: PackingTracker {
+  /// Every event a `LiveTracker` sent in this run.
+  static let sent = Mutex<[String]>([])
+
   func track(_ event: String) {
+    Self.sent.withLock { $0.append(event) }
     print("LIVE: tracking event \(event)")
   }
 }

@@ -76,4 +76,22 @@ func isOptional<Value>(_ value: Value) -> Bool {
       spy.events == ["item_packed: tent"],
       "Only newly packed items on the list are events; the spy saw \(spy.events).")
   }
+
+  @Test func noEventReachesTheLiveTracker() {
+    // Items of this test only: the other tests run at the same time.
+    let withSpy = PackingList(items: ["compass", "headlamp"])
+    withSpy.tracker = RecordingTracker()
+    withSpy.pack("compass")
+    let nobodyAgreed = PackingList(items: ["whistle", "rope"])
+    nobodyAgreed.pack("whistle")
+    let leaked = LiveTracker.sent.withLock { sent in
+      ["compass", "whistle"].map { "item_packed: \($0)" }.filter(sent.contains)
+    }
+    #expect(
+      !leaked.contains("item_packed: compass"),
+      "A spy was set as the tracker, yet LiveTracker sent `item_packed: compass` to the analytics service as well. The property is the one way out for events: pack(_:) should call `tracker` and nothing else, with no LiveTracker() of its own.")
+    #expect(
+      !leaked.contains("item_packed: whistle"),
+      "No tracker was set on this list (the user has not agreed to analytics), yet LiveTracker sent `item_packed: whistle`. Until someone sets a tracker, the NoOpTracker default sends events nowhere; a LiveTracker in pack(_:), as a fallback or next to `tracker`, is the opposite of a null object.")
+  }
 }

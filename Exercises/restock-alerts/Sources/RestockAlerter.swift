@@ -1,5 +1,7 @@
 // The code under test. You do not need to change this file.
 
+import Synchronization
+
 /// A product that customers can wait for.
 struct Product: Equatable {
   let id: String
@@ -50,8 +52,12 @@ final class RestockAlerter {
   }
 }
 
-/// The real sender, for the app. Exercises run offline, so it refuses instead.
+/// The real sender, for the app. Exercises run offline, so it refuses instead, and logs every
+/// device it was asked to reach, the way a sandbox logs a blocked connection.
 struct LivePushSender: PushSender {
+  /// Every device token a `LivePushSender` was asked to reach in this run.
+  static let attempts = Mutex<[String]>([])
+
   struct Offline: Error, CustomStringConvertible {
     let deviceToken: String
     var description: String {
@@ -60,6 +66,7 @@ struct LivePushSender: PushSender {
   }
 
   func send(_ message: String, to deviceToken: String) throws {
+    Self.attempts.withLock { $0.append(deviceToken) }
     throw Offline(deviceToken: deviceToken)
   }
 }

@@ -63,4 +63,16 @@ final class InMemoryWaitlist: Waitlist {
       spy.sent.map(\.deviceToken) == ["tok-a", "tok-b", "tok-c"],
       "A spy records every call, including the ones it answers with an error: expected pushes to tok-a, tok-b and tok-c, recorded \(spy.sent.map(\.deviceToken)).")
   }
+
+  @Test func theSpyNeverTouchesTheLiveSender() {
+    // Tokens of this test only: the other tests run at the same time.
+    let waitlist = InMemoryWaitlist(["p-2": ["tok-x", "tok-y"]])
+    let spy = SpyPushSender()
+    spy.unreachable = ["tok-y"]
+    RestockAlerter(waitlist: waitlist, sender: spy).productRestocked(Product(id: "p-2", name: "Red Kettle"))
+    let reached = LivePushSender.attempts.withLock { $0.filter { ["tok-x", "tok-y"].contains($0) } }
+    #expect(
+      reached.isEmpty,
+      "SpyPushSender passed the pushes for \(reached) on to LivePushSender, the real push service (this exercise's sandbox refused them and logged the attempt). `try?` hides the error, not the call: run in the app, every test would notify real customers. A double answers by itself: delete `live` and every call to it.")
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 struct User: Decodable, Equatable {
   let id: Int
@@ -11,8 +12,12 @@ protocol HTTPClient {
   func get(_ path: String) throws -> String
 }
 
-/// The real client. Exercises run offline, so it refuses instead of reaching the network.
+/// The real client. Exercises run offline, so it refuses instead of reaching the network, and
+/// logs every path it was asked for, the way a sandbox logs a blocked connection.
 struct LiveHTTPClient: HTTPClient {
+  /// Every path a `LiveHTTPClient` was asked to fetch in this run.
+  static let attempts = Mutex<[String]>([])
+
   struct Offline: Error, CustomStringConvertible {
     let path: String
     var description: String {
@@ -21,6 +26,7 @@ struct LiveHTTPClient: HTTPClient {
   }
 
   func get(_ path: String) throws -> String {
+    Self.attempts.withLock { $0.append(path) }
     throw Offline(path: path)
   }
 }

@@ -34,13 +34,29 @@ struct NotFound: Error, Equatable {
   @Test func decodesTheUserFromTheBody() throws {
     let client = RecordingClient(bodies: ["/users/7": #"{"id": 7, "name": "Grace"}"#])
     let user = try UserRepository(client: client).user(id: 7)
-    #expect(user == User(id: 7, name: "Grace"))
+    #expect(
+      user == User(id: 7, name: "Grace"),
+      "The injected client served the JSON of User(id: 7, name: \"Grace\"), so that is the user to return; UserRepository returned \(user).")
   }
 
   @Test func passesTheClientsErrorsThrough() {
     let repository = UserRepository(client: RecordingClient(bodies: [:]))
-    #expect(throws: NotFound(path: "/users/1"), "the error thrown by the injected client should reach the caller") {
+    #expect(
+      throws: NotFound(path: "/users/1"),
+      "The injected client threw NotFound for /users/1, and that error should reach the caller unchanged: not caught, not replaced, not retried with another client."
+    ) {
       try repository.user(id: 1)
     }
+  }
+
+  @Test func neverAsksTheLiveClient() {
+    // Paths of this test only: the other tests run at the same time.
+    let found = RecordingClient(bodies: ["/users/314": #"{"id": 314, "name": "Katherine"}"#])
+    _ = try? UserRepository(client: found).user(id: 314)
+    _ = try? UserRepository(client: RecordingClient(bodies: [:])).user(id: 315)
+    let reached = LiveHTTPClient.attempts.withLock { $0.filter { ["/users/314", "/users/315"].contains($0) } }
+    #expect(
+      reached.isEmpty,
+      "UserRepository asked LiveHTTPClient for \(reached) (this exercise's sandbox refused and logged it). Trying the real API first, or falling back to it when the injected client fails, is still reaching the network from a test. The injected client is the only one: no LiveHTTPClient inside UserRepository.")
   }
 }
