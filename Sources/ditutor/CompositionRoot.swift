@@ -118,6 +118,62 @@ struct CompositionRoot {
     return results.allSatisfy(\.ok) ? 0 : 1
   }
 
+  /// `ditutor present <lesson>`: slides on a projector, or a demo script replayed.
+  func present(rootOption: String?, lesson query: String, script: String?, noColor: Bool, unattended: Bool) async throws -> Int32 {
+    if let script {
+      return try await playDemo(rootOption: rootOption, lesson: query, script: script, noColor: noColor, unattended: unattended)
+    }
+    let root = try locateRoot(rootOption)
+    let course = try loadCourse(root)
+    guard let lesson = course.lesson(matching: query) else {
+      throw fail("There is no lesson '\(query)'. Lessons: \(course.lessons.map { "\($0.order) (\($0.id))" }.joined(separator: ", ")).", status: 2)
+    }
+    let colors = !noColor && TerminalTraits.colorsAllowed(isTerminal: probe.outputIsTerminal, environment: environment)
+    let presenter = Presenter(
+      lesson: lesson, probe: probe, colors: colors,
+      examples: ExampleRunner(root: root, processes: processes, fileSystem: fileSystem, environment: environment))
+    return await presenter.run()
+  }
+
+  /// Replays a demo script through a session whose progress lives in a throwaway folder.
+  func playDemo(rootOption: String?, lesson: String?, script path: String, noColor: Bool, unattended: Bool) async throws -> Int32 {
+    let root = try locateRoot(rootOption)
+    let course = try loadCourse(root)
+    let current = FileManager.default.currentDirectoryPath
+    let scriptPath = path.hasPrefix("/") ? path : FilePath.join(current, path)
+    guard let text = try? fileSystem.readText(at: scriptPath) else {
+      throw fail("Cannot read the demo script \(path).", status: 2)
+    }
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-demo-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let session = try Session(
+      course: course, progress: ProgressStore(fileSystem: fileSystem, clock: clock, directory: scratch),
+      checker: exerciseRunner(root: root),
+      examples: ExampleRunner(root: root, processes: processes, fileSystem: fileSystem, environment: environment),
+      fileSystem: fileSystem, clock: clock, root: root)
+    if let lesson { _ = await session.handle("open \(lesson)") }
+    var environment = self.environment
+    if noColor { environment["NO_COLOR"] = "1" }
+    let display = TerminalDisplay(probe: TerminalProbe(environment: environment), failuresToStandardError: unattended)
+    let player = DemoPlayer(session: session, display: display)
+    let outcome: DemoPlayer.Outcome
+    if !unattended, let keyboard = RawKeyboard(alternateScreen: false) {
+      defer { keyboard.restore() }
+      var presenter: KeyPresenter? = KeyPresenter(keyboard: keyboard)
+      outcome = await player.play(DemoScript(parsing: text), presenter: &presenter)
+    } else {
+      var none: KeyPresenter? = nil
+      outcome = await player.play(DemoScript(parsing: text), presenter: &none)
+    }
+    await session.shutdown()
+    if !outcome.broken.isEmpty {
+      FileHandle.standardError.write(Data("\(outcome.broken.count) demo step\(outcome.broken.count == 1 ? "" : "s") did not go as scripted: \(outcome.broken.joined(separator: ", "))\n".utf8))
+      return 1
+    }
+    if unattended { print("demo: \(outcome.stepsRun) steps, all as scripted") }
+    return 0
+  }
+
   /// `ditutor grade`: a gradebook over learners' checkouts, graded against the shipped tests.
   func grade(rootOption: String?, checkouts: [String], format: Grade.Format, jobs: Int, timeout: Int) async throws -> Int32 {
     let root = try locateRoot(rootOption)

@@ -246,3 +246,42 @@ import TutorKit
       == ["   nested row text", "that wraps"])
   }
 }
+
+@Suite struct SlidesTests {
+  let lesson: Lesson = {
+    let long = Document((1...30).map { .paragraph([.text("Line \($0) of a long page.")]) })
+    var lesson = Lesson(
+      id: "constructor", title: "Constructor injection", order: 2,
+      pages: [
+        Page(title: "Constructor injection", content: Document([.paragraph([.text("The opening.")])])),
+        Page(title: "A long page", content: Document([.heading(level: 2, [.text("A long page")])] + long.blocks)),
+        Page(
+          title: "Run it",
+          content: Document([.code(CodeBlock(language: "swift", info: "example: after", text: "print(1)"))])),
+      ])
+    lesson.examples = [LessonExample(name: "after", code: "print(1)", location: "x:1")]
+    return lesson
+  }()
+
+  @Test func aPagePerScreenAndALongPageOverSeveral() {
+    let slides = Slides(lesson: lesson, traits: TerminalTraits(width: 80, colors: false), height: 24)
+    // The long page renders to 59 lines; 18 rows are left for a body at 24 rows.
+    #expect(slides.slides.map(\.page) == [0, 1, 1, 1, 1, 2])
+    #expect(slides.slides[1].parts == 4)
+    #expect(slides.slides[5].examples == ["after"])
+    for index in slides.slides.indices {
+      let rows = slides.screen(index).split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(rows.count == 24, "every screen fills 80×24 exactly, footer on the last row")
+      #expect(rows.allSatisfy { $0.count <= 80 })
+    }
+    #expect(slides.screen(1).hasPrefix("A long page\n═══"))
+    #expect(slides.screen(5).hasSuffix("Lesson 2 · page 3/3                             → next · ← back · r run · q quit"))
+  }
+
+  @Test func aLargerScreenNeedsFewerSlidesAndKeepsThePage() {
+    let small = Slides(lesson: lesson, traits: TerminalTraits(width: 80, colors: false), height: 24)
+    let large = Slides(lesson: lesson, traits: TerminalTraits(width: 160, colors: false), height: 60)
+    #expect(large.slides.count == 4)
+    #expect(large.firstSlide(ofPage: small.slides[3].page) == 1, "page 2 starts on the second slide at any size")
+  }
+}

@@ -172,3 +172,30 @@ import Testing
     #expect(terminal.waitForExit() == 0)
   }
 }
+
+/// An instructor's tools on a terminal: the presenter at 80×24, and every lesson's demo script.
+@Suite struct InstructorTests {
+  @Test func presentPagesForwardAndBackAndQuitsCleanly() throws {
+    let course = try Ditutor.makeCourseCopy()
+    let terminal = try PseudoTerminal(
+      executable: Ditutor.executable, arguments: ["present", "2"], directory: course,
+      environment: Ditutor.environment(home: course), columns: 80, rows: 24)
+    #expect(terminal.waitFor("Lesson 2 · page 1/"))
+    terminal.clear()
+    terminal.type(" ")
+    #expect(terminal.waitFor("(2/"))
+    terminal.clear()
+    terminal.type("\u{1B}[D")
+    #expect(terminal.waitFor("(1/"))
+    terminal.type("q")
+    #expect(terminal.waitForExit() == 0)
+    #expect(!FileManager.default.fileExists(atPath: course + "/.ditutor/progress.json"), "presenting changes no progress")
+  }
+
+  @Test(arguments: (try? FileManager.default.contentsOfDirectory(atPath: Ditutor.packageRoot + "/Lessons/Demos")) ?? [])
+  func everyLessonsDemoRunsAsScripted(_ demo: String) throws {
+    let result = try Ditutor.run(["--script", "Lessons/Demos/" + demo, "--unattended"], in: Ditutor.packageRoot)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains("all as scripted"))
+  }
+}

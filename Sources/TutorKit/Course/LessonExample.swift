@@ -4,6 +4,12 @@ public struct LessonExample: Sendable, Equatable {
   public var code: String
   /// Where it is, for the learner: `Lessons/02-constructor-injection.md:120`.
   public var location: String
+
+  public init(name: String, code: String, location: String) {
+    self.name = name
+    self.code = code
+    self.location = location
+  }
 }
 
 /// Compiles and runs a lesson's example. The live version uses `swiftc`; tests use a fake.

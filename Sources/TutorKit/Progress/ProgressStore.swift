@@ -12,10 +12,16 @@ public final class ProgressStore: Sendable {
   private let clock: WallClock
   public let directory: String
 
-  public init(fileSystem: any FileSystem, clock: WallClock, root: String) {
+  public convenience init(fileSystem: any FileSystem, clock: WallClock, root: String) {
+    self.init(fileSystem: fileSystem, clock: clock, directory: FilePath.join(root, Self.folderName))
+  }
+
+  /// A store kept somewhere else than the checkout: a presenter's demo plays against a
+  /// throwaway one, so the class never changes the learner's progress.
+  public init(fileSystem: any FileSystem, clock: WallClock, directory: String) {
     self.fileSystem = fileSystem
     self.clock = clock
-    self.directory = FilePath.join(root, Self.folderName)
+    self.directory = directory
   }
 
   public var stateFile: String { FilePath.join(directory, "progress.json") }
