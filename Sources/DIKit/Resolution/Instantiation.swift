@@ -10,7 +10,7 @@ extension Registration {
   func resolve(with resolver: Resolver) throws -> Service {
     switch lifetime {
     case .transient:
-      return try build(with: resolver, in: resolver.unmanagedContainer)
+      return try build(with: resolver, in: resolver.container)
     case .singleton:
       if let instance = existingInstance { return instance }
       return try createSingleton(with: resolver)
@@ -22,7 +22,7 @@ extension Registration {
   /// Runs the factory in `container`: with this service on the path in a checked resolution,
   /// one level deeper in a planned one.
   @inlinable @inline(__always)
-  func build(with resolver: Resolver, in container: Unmanaged<Container>) throws -> Service {
+  func build(with resolver: Resolver, in container: Container) throws -> Service {
     let holder = lifetime == .transient ? resolver.holder : lifetime
     guard let context = resolver.context else {
       guard resolver.depth < resolver.depthLimit else { throw PlanDeviation() }
@@ -31,10 +31,6 @@ extension Registration {
     try context.enter(self)
     defer { context.leave() }
     return try make(resolver.descending(into: container, holder: holder))
-  }
-
-  func build(with resolver: Resolver, in container: Container) throws -> Service {
-    try build(with: resolver, in: Unmanaged.passUnretained(container))
   }
 
   /// Runs a factory that takes runtime arguments (always transient).

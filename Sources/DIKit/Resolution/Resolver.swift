@@ -13,17 +13,19 @@
 /// }
 /// ```
 ///
-/// A resolver is valid while its factory runs, and must not outlive it: to resolve something
-/// later, or from another task, inject a ``Lazy`` or a ``Provider`` instead. Swift 6 holds you
-/// to that: a resolver is not `Sendable` and every service must be, so a service cannot keep
-/// one, and a factory cannot hand it to another task.
+/// A resolver is meant for the factory it is given to: to resolve something later, or from
+/// another task, inject a ``Lazy`` or a ``Provider`` instead. Swift 6 holds you to that: a
+/// resolver is not `Sendable` and every service must be, so a service cannot keep one, and a
+/// factory cannot hand it to another task. A resolver kept anyway (with `nonisolated(unsafe)`)
+/// stays safe: it holds its container and scope, so it resolves as the container would, and
+/// keeps them alive until it is dropped.
 public struct Resolver {
-  /// Unretained: the top-level call keeps the container (and its ancestors, which it holds)
-  /// alive for as long as its resolvers may run, and a resolver must not outlive that call.
-  /// Reference counting it at every level was a fifth of a transient resolution's cost.
-  @usableFromInline let unmanagedContainer: Unmanaged<Container>
-  /// Unretained, like the container: the scope's `resolve` keeps it alive.
-  @usableFromInline let unmanagedScope: Unmanaged<Scope>?
+  /// Held strongly: a resolver kept past its factory must not outlive what it resolves from.
+  /// (A `~Escapable` resolver would make keeping one a compile-time error, but on Swift 6.3 a
+  /// function cannot return a `~Escapable` value without an experimental feature.)
+  @usableFromInline let container: Container
+  /// Held strongly, like the container.
+  @usableFromInline let scope: Scope?
   /// The checked resolution's state; `nil` in a planned resolution (see `ResolutionPlan`).
   @usableFromInline let context: ResolutionContext?
   /// The nearest service on the path that is not transient: the one that keeps what this
@@ -34,44 +36,25 @@ public struct Resolver {
   @usableFromInline let depth: Int
   @usableFromInline let depthLimit: Int
 
-  @usableFromInline
+  @inlinable
   init(
     container: Container, scope: Scope?, context: ResolutionContext?, holder: Lifetime,
     depth: Int = 0, depthLimit: Int = 0
   ) {
-    unmanagedContainer = Unmanaged.passUnretained(container)
-    unmanagedScope = scope.map { Unmanaged.passUnretained($0) }
+    self.container = container
+    self.scope = scope
     self.context = context
     self.holder = holder
     self.depth = depth
     self.depthLimit = depthLimit
   }
-
-  @usableFromInline
-  var container: Container { unmanagedContainer.takeUnretainedValue() }
-
-  @usableFromInline
-  var scope: Scope? { unmanagedScope?.takeUnretainedValue() }
 
   /// A resolver one factory deeper, in `container`, held by `holder`.
   @inlinable @inline(__always)
-  func descending(into container: Unmanaged<Container>, holder: Lifetime) -> Resolver {
+  func descending(into container: Container, holder: Lifetime) -> Resolver {
     Resolver(
-      unmanagedContainer: container, unmanagedScope: unmanagedScope, context: context,
-      holder: holder, depth: depth + 1, depthLimit: depthLimit)
-  }
-
-  @inlinable
-  init(
-    unmanagedContainer: Unmanaged<Container>, unmanagedScope: Unmanaged<Scope>?,
-    context: ResolutionContext?, holder: Lifetime, depth: Int, depthLimit: Int
-  ) {
-    self.unmanagedContainer = unmanagedContainer
-    self.unmanagedScope = unmanagedScope
-    self.context = context
-    self.holder = holder
-    self.depth = depth
-    self.depthLimit = depthLimit
+      container: container, scope: scope, context: context, holder: holder, depth: depth + 1,
+      depthLimit: depthLimit)
   }
 
   /// Resolves a service, building it and its dependencies as their lifetimes say.
@@ -90,7 +73,7 @@ public struct Resolver {
     _ service: Service.Type = Service.self, name: String? = nil
   ) throws -> Service {
     if let context, !context.isPlain { return try resolveSpecially(Service.self, name: name) }
-    let found = unmanagedContainer._withUnsafeGuaranteedRef { $0.lookup(Service.self, name: name) }
+    let found = container.lookup(Service.self, name: name)
     guard let found else {
       if context == nil { throw PlanDeviation() }
       return try resolveUnregistered(Service.self, name: name)
