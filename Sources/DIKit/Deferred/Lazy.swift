@@ -20,13 +20,12 @@ import Synchronization
 /// top-level resolution. Copies share one value. If resolving fails, the error is thrown and
 /// the next read tries again.
 ///
-/// `@unchecked Sendable`: the value is written once, under the container's creation lock,
-/// before its pointer is published with release ordering; readers load it with acquire ordering.
+/// `@unchecked Sendable`: the value is written once, by the one thread that resolves it (see
+/// `Creations`), before its pointer is published with release ordering; readers load it with
+/// acquire ordering.
 public final class Lazy<Value: Sendable>: @unchecked Sendable {
   private let make: @Sendable () throws -> Value
-  private let lock: CreationLock
   private let instance = Atomic<UnsafeMutablePointer<Value>?>(nil)
-  private let isResolving = Atomic<Bool>(false)
   private let key: ServiceKey
   private let requestedBy: [any AnyRegistration]
 
@@ -39,14 +38,12 @@ public final class Lazy<Value: Sendable>: @unchecked Sendable {
   /// ```
   public init(_ make: @escaping @Sendable () throws -> Value) {
     self.make = make
-    lock = CreationLock()
     key = ServiceKey(service: Value.self, name: nil)
     requestedBy = []
   }
 
   init(origin: ResolutionOrigin, name: String?) {
     make = { try origin.resolve(Value.self, name: name) }
-    lock = origin.container.creationLock
     key = ServiceKey(service: Value.self, name: name)
     requestedBy = origin.prefix
   }
@@ -73,21 +70,17 @@ public final class Lazy<Value: Sendable>: @unchecked Sendable {
   public var value: Value {
     get throws {
       if let pointer = instance.load(ordering: .acquiring) { return pointer.pointee }
-      return try lock.withLock {
-        if let pointer = instance.load(ordering: .acquiring) { return pointer.pointee }
-        // Only this thread can be resolving while it holds the lock: reading again means the
-        // value depends on itself, and waiting for it would never end.
-        guard !isResolving.load(ordering: .relaxed) else {
-          throw ResolutionError.cycle(requestedBy.map(\.key) + [key, key])
-        }
-        isResolving.store(true, ordering: .relaxed)
-        defer { isResolving.store(false, ordering: .relaxed) }
-        let value = try make()
-        let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-        pointer.initialize(to: value)
-        instance.store(pointer, ordering: .releasing)
-        return value
-      }
+      return try Creations.shared.instance(
+        in: Creations.Slot(self), key: key,
+        chain: { ResolvingThread.current.chainKeys ?? requestedBy.map(\.key) },
+        existing: { instance.load(ordering: .acquiring)?.pointee },
+        build: {
+          let value = try make()
+          let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+          pointer.initialize(to: value)
+          instance.store(pointer, ordering: .releasing)
+          return value
+        })
     }
   }
 

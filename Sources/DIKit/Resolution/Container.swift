@@ -23,8 +23,6 @@ import Synchronization
 public final class Container: Sendable {
   /// The container this one falls back to; see ``makeChild()``.
   @usableFromInline let parent: Container?
-  /// Shared by the whole container tree; see `CreationLock`.
-  let creationLock: CreationLock
   /// The registrations, as registered; writers take this lock.
   private let table = Mutex(RegistrationTable())
   /// The snapshot that resolutions read without a lock; `nil` after a registration.
@@ -39,12 +37,10 @@ public final class Container: Sendable {
   /// ```
   public init() {
     parent = nil
-    creationLock = CreationLock()
   }
 
   private init(parent: Container) {
     self.parent = parent
-    creationLock = parent.creationLock
   }
 
   /// A child container: it sees every registration of this one, and its own registrations

@@ -53,16 +53,18 @@ extension Registration {
         holder: resolver.holder), arguments)
   }
 
-  /// The first creation of a singleton, once, under the creation lock. Its factory resolves
-  /// from the container that owns the registration.
+  /// The first creation of a singleton, once (see `Creations`). Its factory resolves from the
+  /// container that owns the registration.
   @usableFromInline
   func createSingleton(with resolver: Resolver) throws -> Service {
-    try owner.creationLock.withLock {
-      if let instance = existingInstance { return instance }
-      let value = try buildOnce(with: resolver, in: owner)
-      publish(value)
-      return value
-    }
+    try Creations.shared.instance(
+      in: Creations.Slot(self), key: key, chain: { resolver.chainKeys },
+      existing: { existingInstance },
+      build: {
+        let value = try build(with: resolver, in: owner)
+        publish(value)
+        return value
+      })
   }
 
   /// `weak`, `graph` and `scoped`: shared instances that another service may hold captive.
@@ -81,41 +83,33 @@ extension Registration {
       context.storeGraphInstance(value, for: identity)
       return value
     case .weak:
-      return try owner.creationLock.withLock {
-        if let object = weakInstance { return object as! Service }
-        let value = try buildOnce(with: resolver, in: owner)
-        weakInstance = try classInstance(value)
-        return value
-      }
+      if let object = weakInstance.withLock({ $0.object }) { return object as! Service }
+      return try Creations.shared.instance(
+        in: Creations.Slot(self), key: key, chain: { resolver.chainKeys },
+        existing: { weakInstance.withLock { $0.object }.map { $0 as! Service } },
+        build: {
+          let value = try build(with: resolver, in: owner)
+          let object = try classInstance(value)
+          weakInstance.withLock { $0 = WeakReference(object) }
+          return value
+        })
     case .scoped:
       guard let scope = resolver.scope else {
         guard let context = resolver.context else { throw PlanDeviation() }
         throw ResolutionError.scopeRequired(key, path: context.chain.map(\.key))
       }
-      if let instance = scope.instance(for: self) { return instance as! Service }
-      return try owner.creationLock.withLock {
-        if let instance = scope.instance(for: self) { return instance as! Service }
-        let value = try buildOnce(with: resolver, in: resolver.container)
-        scope.store(value, for: self)
-        return value
-      }
+      if let instance = try scope.instance(for: self, key: key) { return instance as! Service }
+      return try Creations.shared.instance(
+        in: Creations.Slot(self, scope: scope), key: key, chain: { resolver.chainKeys },
+        existing: { try scope.instance(for: self, key: key).map { $0 as! Service } },
+        build: {
+          let value = try build(with: resolver, in: resolver.container)
+          try scope.store(value, for: self, key: key)
+          return value
+        })
     case .transient, .singleton:
       return try resolve(with: resolver)
     }
-  }
-
-  /// Builds a shared instance under the creation lock. Meeting this registration already
-  /// being built here means the same thread asked for it again from a fresh resolution (a
-  /// factory calling `container.resolve`, or reading a `Lazy` during construction): a cycle
-  /// that the path of this resolution alone cannot show, and waiting would deadlock.
-  func buildOnce(with resolver: Resolver, in container: Container) throws -> Service {
-    guard !isBuilding.load(ordering: .relaxed) else {
-      guard let context = resolver.context else { throw PlanDeviation() }
-      throw context.cycleError(closingWith: self)
-    }
-    isBuilding.store(true, ordering: .relaxed)
-    defer { isBuilding.store(false, ordering: .relaxed) }
-    return try build(with: resolver, in: container)
   }
 
   /// The instance as an object, or the error that the `weak` lifetime needs one.

@@ -23,17 +23,23 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     @usableFromInline var isPlain = true
     var isFinished = false
     /// The services that were being built when the `Lazy` or `Provider` that started this
-    /// resolution was made: shown in messages, and counted towards the depth limit.
+    /// resolution was made, or else by the resolution under way on this thread when it started:
+    /// shown in messages, and counted towards the depth limit.
     var prefix: [any AnyRegistration] = []
     /// Instances with the `graph` lifetime, by registration.
     var graphInstances: [ObjectIdentifier: Any] = [:]
     /// Set for `validate()`'s dry run.
     var dryRun: DryRun?
+    /// The thread this resolution runs on until it finishes, and the resolution that was under
+    /// way there when it started.
+    var thread: Unmanaged<ResolvingThread>?
+    var outer: Unmanaged<ResolutionContext>?
   }
 
-  /// A resolution started by a `Lazy` or `Provider` that goes deeper than this, counting the
-  /// prefix, is a cycle through fresh resolutions (a `Lazy` read while its owner is still being
-  /// built, again and again), which the path alone cannot see. A plain path needs no limit:
+  /// A resolution with a prefix that goes deeper than this, counting the prefix, is a cycle
+  /// through fresh resolutions (a `Lazy` read while its owner is still being built, or a factory
+  /// that resolves itself from the container, again and again), which the path alone cannot
+  /// see. A plain path needs no limit:
   /// a service that appears on it twice is caught when it enters.
   static let maximumDepth = 100
 
@@ -46,28 +52,36 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
   /// The context of a plain top-level resolution.
   @usableFromInline
   static func make() -> ResolutionContext {
-    let buffer = create(minimumCapacity: 8) { _ in Header() }
-    let context = unsafeDowncast(buffer, to: ResolutionContext.self)
-    context.withState { $0.inlineCapacity = 8 }
-    return context
+    make(prefix: [])
   }
 
-  static func make(prefix: [any AnyRegistration]) -> ResolutionContext {
-    let context = make()
+  /// A context that becomes the current one of this thread until `finish()`. `prefix` is what
+  /// was being built when the `Lazy` or `Provider` behind it was made; without one, a
+  /// resolution started while another is under way on this thread (a factory that calls a
+  /// container) continues that one's chain.
+  static func make(prefix: [any AnyRegistration], dryRun: DryRun? = nil) -> ResolutionContext {
+    let buffer = create(minimumCapacity: 8) { _ in Header() }
+    let context = unsafeDowncast(buffer, to: ResolutionContext.self)
+    let thread = ResolvingThread.current
+    let outer = thread.current
+    let prefix = prefix.isEmpty ? outer?._withUnsafeGuaranteedRef(\.chain) ?? [] : prefix
     context.withState { state in
+      state.inlineCapacity = 8
+      state.thread = Unmanaged.passUnretained(thread)
+      state.outer = outer
       state.prefix = prefix
       if !prefix.isEmpty { state.depthLimit = max(maximumDepth - prefix.count, 0) }
+      if let dryRun {
+        state.dryRun = dryRun
+        state.isPlain = false
+      }
     }
+    thread.current = Unmanaged.passUnretained(context)
     return context
   }
 
   static func make(dryRun: DryRun) -> ResolutionContext {
-    let context = make()
-    context.withState { state in
-      state.dryRun = dryRun
-      state.isPlain = false
-    }
-    return context
+    make(prefix: [], dryRun: dryRun)
   }
 
   @inlinable var isPlain: Bool { withState { $0.isPlain } }
@@ -83,12 +97,15 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     withState { $0.graphInstances[registration] = instance }
   }
 
-  /// Marks the top-level call as returned.
+  /// Marks the top-level call as returned, and gives its thread back the resolution it
+  /// interrupted.
   @usableFromInline
   func finish() {
     withState { state in
       state.isFinished = true
       state.isPlain = false
+      state.thread?.takeUnretainedValue().current = state.outer
+      state.thread = nil
     }
   }
 

@@ -189,6 +189,11 @@ extension Resolver {
       key, path: context.chain.map(\.key), registered: container.visibleRegistrations().map(\.key))
   }
 
+  /// The services being built, outermost first; `nil` in a planned resolution.
+  var chainKeys: [ServiceKey]? {
+    context.map { $0.chain.map(\.key) }
+  }
+
   /// What a `Lazy` or `Provider` made here needs to resolve later.
   func origin() throws -> ResolutionOrigin {
     guard let context else { throw PlanDeviation() }

@@ -88,11 +88,13 @@ public final class Scope: Sendable {
     Provider(origin: ResolutionOrigin(container: container, scope: self), name: name)
   }
 
-  func instance(for registration: any AnyRegistration) -> (any Sendable)? {
+  /// The scope's instance of `registration`, if it has one.
+  func instance(for registration: any AnyRegistration, key: ServiceKey) throws -> (any Sendable)? {
     instances.withLock { $0[ObjectIdentifier(registration)] }
   }
 
-  func store(_ instance: any Sendable, for registration: any AnyRegistration) {
+  /// Keeps the scope's instance of `registration`.
+  func store(_ instance: any Sendable, for registration: any AnyRegistration, key: ServiceKey) throws {
     instances.withLock { $0[ObjectIdentifier(registration)] = instance }
   }
 }

@@ -68,6 +68,7 @@ extension Container {
     for registration in registrations where !registration.key.hasArguments {
       let resolver = Resolver(
         container: self, scope: nil, context: .make(dryRun: dryRun), holder: .transient)
+      defer { resolver.context?.finish() }
       do {
         try registration.buildInDryRun(resolver)
       } catch let problem as ResolutionError {
