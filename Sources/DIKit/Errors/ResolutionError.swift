@@ -64,6 +64,23 @@ public struct ResolutionError: Error, Sendable, Equatable, CustomStringConvertib
     /// try container.validate()  // factoryFailed
     /// ```
     case factoryFailed
+    /// A ``Lazy`` or ``Provider`` was asked for its service after its container had been
+    /// freed.
+    ///
+    /// ```swift
+    /// let clock = Container().provider(Clock.self)  // the container is freed at once
+    /// _ = try clock()  // containerGone
+    /// ```
+    case containerGone
+    /// A ``Scope`` was used after it was closed, or a ``Lazy`` or ``Provider`` made in it after
+    /// it was closed or freed.
+    ///
+    /// ```swift
+    /// let request = container.makeScope()
+    /// request.close()
+    /// _ = try request.resolve(Handler.self)  // scopeEnded
+    /// ```
+    case scopeEnded
   }
 
   /// What kind of problem it is.
@@ -174,6 +191,30 @@ extension ResolutionError {
       "The factory of \(key) threw \(error)\(requestedBy(path)). To fix, make it succeed: "
       + "validate() runs every factory once, with the registrations the container has."
     return Self(kind: .factoryFailed, service: key, path: path, description: text)
+  }
+
+  /// `deferred` is `Lazy` or `Provider`.
+  static func containerGone(_ key: ServiceKey, deferred: String, path: [ServiceKey]) -> Self {
+    let text =
+      "\(deferred)<\(key.typeName)> cannot resolve \(key): its container has been freed"
+      + "\(requestedBy(path)). To fix, keep the container for as long as the services it built "
+      + "are used, for example in a property of the app's root object, not in a local variable."
+    return Self(kind: .containerGone, service: key, path: path, description: text)
+  }
+
+  /// `deferred` is `Lazy` or `Provider`, or `nil` for the scope itself; `closed` tells a closed
+  /// scope from a freed one.
+  static func scopeEnded(
+    _ key: ServiceKey, deferred: String?, closed: Bool, path: [ServiceKey]
+  ) -> Self {
+    let subject =
+      deferred.map { "\($0)<\(key.typeName)> cannot resolve \(key)" }
+      ?? "\(key) cannot be resolved"
+    let text =
+      "\(subject): its scope \(closed ? "was closed" : "has been freed")\(requestedBy(path)). "
+      + "To fix, resolve it before the scope ends, or from a new scope for new work: "
+      + "let scope = container.makeScope()"
+    return Self(kind: .scopeEnded, service: key, path: path, description: text)
   }
 
   private static func requestedBy(_ path: [ServiceKey]) -> String {

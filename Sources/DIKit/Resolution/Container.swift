@@ -72,6 +72,20 @@ public final class Container: Sendable {
     Scope(container: self)
   }
 
+  /// Runs `body` with a new scope, and closes the scope (see ``Scope/close()``) when `body`
+  /// returns or throws.
+  ///
+  /// ```swift
+  /// let receipt = try container.withScope { request in
+  ///   try request.resolve(Handler.self).handle(order)
+  /// }
+  /// ```
+  public func withScope<Result>(_ body: (Scope) throws -> Result) rethrows -> Result {
+    let scope = makeScope()
+    defer { scope.close() }
+    return try body(scope)
+  }
+
   // MARK: Registering
 
   /// Registers how to build a service.

@@ -25,7 +25,7 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     /// The services that were being built when the `Lazy` or `Provider` that started this
     /// resolution was made, or else by the resolution under way on this thread when it started:
     /// shown in messages, and counted towards the depth limit.
-    var prefix: [any AnyRegistration] = []
+    var prefix: [PathEntry] = []
     /// Instances with the `graph` lifetime, by registration.
     var graphInstances: [ObjectIdentifier: Any] = [:]
     /// Set for `validate()`'s dry run.
@@ -59,7 +59,7 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
   /// was being built when the `Lazy` or `Provider` behind it was made; without one, a
   /// resolution started while another is under way on this thread (a factory that calls a
   /// container) continues that one's chain.
-  static func make(prefix: [any AnyRegistration], dryRun: DryRun? = nil) -> ResolutionContext {
+  static func make(prefix: [PathEntry], dryRun: DryRun? = nil) -> ResolutionContext {
     let buffer = create(minimumCapacity: 8) { _ in Header() }
     let context = unsafeDowncast(buffer, to: ResolutionContext.self)
     let thread = ResolvingThread.current
@@ -87,7 +87,7 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
   @inlinable var isPlain: Bool { withState { $0.isPlain } }
   var isFinished: Bool { withState { $0.isFinished } }
   var dryRun: DryRun? { withState { $0.dryRun } }
-  var prefix: [any AnyRegistration] { withState { $0.prefix } }
+  var prefix: [PathEntry] { withState { $0.prefix } }
 
   func graphInstance(for registration: ObjectIdentifier) -> Any? {
     withState { $0.graphInstances[registration] }
@@ -156,8 +156,8 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
   }
 
   /// The services being built, outermost first, including those of the prefix.
-  var chain: [any AnyRegistration] {
-    prefix + (0..<withState { $0.count }).map { step(at: $0).registration }
+  var chain: [PathEntry] {
+    prefix + (0..<withState { $0.count }).map { PathEntry(step(at: $0).registration) }
   }
 
   /// The cycle from the last time `registration` was entered; when it is not on this chain,
@@ -165,7 +165,8 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
   @usableFromInline
   func cycleError(closingWith registration: any AnyRegistration) -> ResolutionError {
     let chain = chain
-    guard let start = chain.lastIndex(where: { $0 === registration }) else {
+    let identity = ObjectIdentifier(registration)
+    guard let start = chain.lastIndex(where: { $0.identity == identity }) else {
       return .cycle([registration.key] + chain.map(\.key) + [registration.key])
     }
     return .cycle(chain[start...].map(\.key) + [registration.key])
@@ -180,6 +181,22 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     return .captive(
       holder: holder.key, holderLifetime: holder.lifetime, held: held.key,
       heldLifetime: held.lifetime, path: chain[holderIndex...].map(\.key) + [held.key])
+  }
+}
+
+/// One service on a chain kept beyond the path itself (the prefix of a `Lazy` or `Provider`, a
+/// message): what messages and the captive rule need, without holding the registration, which
+/// would keep its own singleton alive when that singleton holds the `Lazy`.
+struct PathEntry: Sendable {
+  let key: ServiceKey
+  let lifetime: Lifetime
+  /// The registration's identity, for telling where a cycle starts.
+  let identity: ObjectIdentifier
+
+  init(_ registration: any AnyRegistration) {
+    key = registration.key
+    lifetime = registration.lifetime
+    identity = ObjectIdentifier(registration)
   }
 }
 
