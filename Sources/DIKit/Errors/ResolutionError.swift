@@ -120,15 +120,19 @@ public struct ResolutionError: Error, Sendable, Equatable, CustomStringConvertib
 // MARK: - The messages
 
 extension ResolutionError {
-  static func missing(_ key: ServiceKey, path: [ServiceKey], registered: [ServiceKey]) -> Self {
+  /// `argumentValues` are the runtime arguments as passed, if any, for a hint about literals.
+  static func missing(
+    _ key: ServiceKey, path: [ServiceKey], registered: [ServiceKey], argumentValues: [String] = []
+  ) -> Self {
     var text = "No registration for \(key)\(requestedBy(path))."
-    let nearMisses = NearMisses(for: key, among: registered)
+    let nearMisses = NearMisses(for: key, among: registered, argumentValues: argumentValues)
     if !nearMisses.otherNames.isEmpty {
       text += " Registered under other names: \(nearMisses.otherNames.joined(separator: ", "))."
     }
     if !nearMisses.otherArguments.isEmpty {
       text += " Registered with other arguments: \(nearMisses.otherArguments.joined(separator: ", "))."
     }
+    for hint in nearMisses.literalHints { text += " \(hint)" }
     if !nearMisses.similarTypes.isEmpty {
       text += " Similar types registered: \(nearMisses.similarTypes.joined(separator: ", "))."
     }

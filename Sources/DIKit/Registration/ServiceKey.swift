@@ -41,10 +41,14 @@ struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     return text.hasPrefix("(") ? text : "(\(text))"
   }
 
+  /// The argument types' names, in order: `["String", "Int"]`.
+  var argumentTypeNames: [String] {
+    topLevelParts(of: String(argumentList.dropFirst().dropLast()))
+  }
+
   /// The argument types as a register call spells them: `String.self, Int.self`.
   var argumentMetatypes: String {
-    topLevelParts(of: String(argumentList.dropFirst().dropLast()))
-      .map { $0 + ".self" }.joined(separator: ", ")
+    argumentTypeNames.map { $0 + ".self" }.joined(separator: ", ")
   }
 
   @usableFromInline

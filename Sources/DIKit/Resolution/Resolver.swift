@@ -107,9 +107,13 @@ public struct Resolver {
     let key = ServiceKey(
       service: Service.self, name: name, arguments: (First, repeat each Other).self)
     context?.dryRun?.recordEdge(from: context?.current, to: key, kind: .direct)
-    guard let found = container.registration(for: key) else { throw missing(key) }
+    guard let found = container.registration(for: key) else {
+      var values = [String(describing: first)]
+      repeat values.append(String(describing: each other))
+      throw missing(key, argumentValues: values)
+    }
     let registration = unsafeDowncast(found, to: Registration<Service>.self)
-    return try registration.build(with: self, arguments: (first, (repeat each other)))
+    return try registration.build(with: self, arguments: (first, repeat each other))
   }
 
   /// A ``Lazy`` that resolves the service on first use, from this resolver's container and
@@ -183,10 +187,11 @@ extension Resolver {
   }
 
   /// The missing-registration error, or a plan deviation where there is no path to name.
-  func missing(_ key: ServiceKey) -> any Error {
+  func missing(_ key: ServiceKey, argumentValues: [String] = []) -> any Error {
     guard let context else { return PlanDeviation() }
     return ResolutionError.missing(
-      key, path: context.chain.map(\.key), registered: container.visibleRegistrations().map(\.key))
+      key, path: context.chain.map(\.key), registered: container.visibleRegistrations().map(\.key),
+      argumentValues: argumentValues)
   }
 
   /// The services being built, outermost first; `nil` in a planned resolution.
