@@ -45,7 +45,8 @@ struct ResolutionOrigin: Sendable {
       }
     }
     let resolver = Resolver(
-      container: container, scope: scope, context: .make(prefix: prefix), holder: holder)
+      container: container, scope: scope, context: .make(in: container, prefix: prefix),
+      holder: holder)
     defer { resolver.context?.finish() }
     let value = try resolver.resolve(Service.self, name: name)
     let lifetime = container.registration(for: key)?.lifetime

@@ -18,11 +18,11 @@ struct NearMisses {
             candidate.hasArguments ? "\(candidate)" : "\(candidate) without arguments")
           literalHints += Self.literalHints(key, candidate, argumentValues)
         }
-      } else if Self.isSimilar(candidate.typeName, key.typeName) {
-        // Two types with one name live in different modules: show the modules.
-        similar.append(
-          candidate.typeName == key.typeName
-            ? String(reflecting: candidate.service) : candidate.typeName)
+      } else if Self.isSimilar(
+        String(describing: candidate.service), String(describing: key.service))
+      {
+        // Two types with one name are qualified already (see `TypeNames`).
+        similar.append(candidate.typeName)
       }
     }
     similarTypes = similar.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }

@@ -124,6 +124,9 @@ extension ResolutionError {
   static func missing(
     _ key: ServiceKey, path: [ServiceKey], registered: [ServiceKey], argumentValues: [String] = []
   ) -> Self {
+    let names = TypeNames([key] + path + registered)
+    let (key, path) = (names.callOut(key), path.map(names.callOut))
+    let registered = registered.map(names.callOut)
     var text = "No registration for \(key)\(requestedBy(path))."
     let nearMisses = NearMisses(for: key, among: registered, argumentValues: argumentValues)
     if !nearMisses.otherNames.isEmpty {
@@ -144,7 +147,8 @@ extension ResolutionError {
   }
 
   /// `cycle` runs from the first service to the same one again: `A, B, C, A`.
-  static func cycle(_ cycle: [ServiceKey]) -> Self {
+  static func cycle(_ cycle: [ServiceKey], registered: [ServiceKey] = []) -> Self {
+    let cycle = cycle.map(TypeNames(cycle + registered).callOut)
     let first = cycle[0]
     let last = cycle[cycle.count - 2]
     let text =
@@ -156,8 +160,10 @@ extension ResolutionError {
 
   static func captive(
     holder: ServiceKey, holderLifetime: Lifetime, held: ServiceKey, heldLifetime: Lifetime,
-    path: [ServiceKey]
+    path: [ServiceKey], registered: [ServiceKey] = []
   ) -> Self {
+    let names = TypeNames([holder, held] + path + registered)
+    let (holder, held, path) = (names.callOut(holder), names.callOut(held), path.map(names.callOut))
     let consequence =
       switch heldLifetime {
       case .scoped: "so it would keep one scope's \(held) after that scope ends"
@@ -172,7 +178,11 @@ extension ResolutionError {
     return Self(kind: .captiveDependency, service: held, path: path, description: text)
   }
 
-  static func scopeRequired(_ key: ServiceKey, path: [ServiceKey]) -> Self {
+  static func scopeRequired(
+    _ key: ServiceKey, path: [ServiceKey], registered: [ServiceKey] = []
+  ) -> Self {
+    let names = TypeNames([key] + path + registered)
+    let (key, path) = (names.callOut(key), path.map(names.callOut))
     let root = path.first ?? key
     var call = "\(root.typeName).self"
     if let name = root.name { call += ", name: \"\(name)\"" }
@@ -190,7 +200,11 @@ extension ResolutionError {
     return Self(kind: .weakNeedsClassInstance, service: key, path: [], description: text)
   }
 
-  static func factoryFailed(_ key: ServiceKey, path: [ServiceKey], error: any Error) -> Self {
+  static func factoryFailed(
+    _ key: ServiceKey, path: [ServiceKey], error: any Error, registered: [ServiceKey] = []
+  ) -> Self {
+    let names = TypeNames([key] + path + registered)
+    let (key, path) = (names.callOut(key), path.map(names.callOut))
     let text =
       "The factory of \(key) threw \(error)\(requestedBy(path)). To fix, make it succeed: "
       + "validate() runs every factory once, with the registrations the container has."
@@ -199,6 +213,8 @@ extension ResolutionError {
 
   /// `deferred` is `Lazy` or `Provider`.
   static func containerGone(_ key: ServiceKey, deferred: String, path: [ServiceKey]) -> Self {
+    let names = TypeNames([key] + path)
+    let (key, path) = (names.callOut(key), path.map(names.callOut))
     let text =
       "\(deferred)<\(key.typeName)> cannot resolve \(key): its container has been freed"
       + "\(requestedBy(path)). To fix, keep the container for as long as the services it built "
@@ -211,6 +227,8 @@ extension ResolutionError {
   static func scopeEnded(
     _ key: ServiceKey, deferred: String?, closed: Bool, path: [ServiceKey]
   ) -> Self {
+    let names = TypeNames([key] + path)
+    let (key, path) = (names.callOut(key), path.map(names.callOut))
     let subject =
       deferred.map { "\($0)<\(key.typeName)> cannot resolve \(key)" }
       ?? "\(key) cannot be resolved"

@@ -96,7 +96,8 @@ extension Registration {
     case .scoped:
       guard let scope = resolver.scope else {
         guard let context = resolver.context else { throw PlanDeviation() }
-        throw ResolutionError.scopeRequired(key, path: context.chain.map(\.key))
+        throw ResolutionError.scopeRequired(
+          key, path: context.chain.map(\.key), registered: context.registeredKeys)
       }
       if let instance = try scope.instance(for: self, key: key) { return instance as! Service }
       return try Creations.shared.instance(
@@ -167,7 +168,8 @@ extension Registration {
       throw error
     } catch {
       let path = resolver.context?.chain.map(\.key) ?? []
-      throw ResolutionError.factoryFailed(key, path: path, error: error)
+      throw ResolutionError.factoryFailed(
+        key, path: path, error: error, registered: resolver.context?.registeredKeys ?? [])
     }
   }
 }

@@ -34,6 +34,9 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     /// way there when it started.
     var thread: Unmanaged<ResolvingThread>?
     var outer: Unmanaged<ResolutionContext>?
+    /// The container the resolution started in; unretained, because the resolver that holds
+    /// this context holds it.
+    var container: Unmanaged<Container>?
   }
 
   /// A resolution with a prefix that goes deeper than this, counting the prefix, is a cycle
@@ -49,17 +52,19 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     withUnsafeMutablePointerToHeader { body(&$0.pointee) }
   }
 
-  /// The context of a plain top-level resolution.
+  /// The context of a plain top-level resolution in `container`.
   @usableFromInline
-  static func make() -> ResolutionContext {
-    make(prefix: [])
+  static func make(in container: Container) -> ResolutionContext {
+    make(in: container, prefix: [])
   }
 
   /// A context that becomes the current one of this thread until `finish()`. `prefix` is what
   /// was being built when the `Lazy` or `Provider` behind it was made; without one, a
   /// resolution started while another is under way on this thread (a factory that calls a
   /// container) continues that one's chain.
-  static func make(prefix: [PathEntry], dryRun: DryRun? = nil) -> ResolutionContext {
+  static func make(
+    in container: Container, prefix: [PathEntry], dryRun: DryRun? = nil
+  ) -> ResolutionContext {
     let buffer = create(minimumCapacity: 8) { _ in Header() }
     let context = unsafeDowncast(buffer, to: ResolutionContext.self)
     let thread = ResolvingThread.current
@@ -67,6 +72,7 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     let prefix = prefix.isEmpty ? outer?._withUnsafeGuaranteedRef(\.chain) ?? [] : prefix
     context.withState { state in
       state.inlineCapacity = 8
+      state.container = Unmanaged.passUnretained(container)
       state.thread = Unmanaged.passUnretained(thread)
       state.outer = outer
       state.prefix = prefix
@@ -80,8 +86,14 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     return context
   }
 
-  static func make(dryRun: DryRun) -> ResolutionContext {
-    make(prefix: [], dryRun: dryRun)
+  static func make(in container: Container, dryRun: DryRun) -> ResolutionContext {
+    make(in: container, prefix: [], dryRun: dryRun)
+  }
+
+  /// Every registration the resolution's container sees, for naming types in messages.
+  var registeredKeys: [ServiceKey] {
+    withState { $0.container }.map { $0.takeUnretainedValue().visibleRegistrations().map(\.key) }
+      ?? []
   }
 
   @inlinable var isPlain: Bool { withState { $0.isPlain } }
@@ -167,9 +179,10 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     let chain = chain
     let identity = ObjectIdentifier(registration)
     guard let start = chain.lastIndex(where: { $0.identity == identity }) else {
-      return .cycle([registration.key] + chain.map(\.key) + [registration.key])
+      return .cycle(
+        [registration.key] + chain.map(\.key) + [registration.key], registered: registeredKeys)
     }
-    return .cycle(chain[start...].map(\.key) + [registration.key])
+    return .cycle(chain[start...].map(\.key) + [registration.key], registered: registeredKeys)
   }
 
   /// The error for `held` reached from its captor: names the nearest non-transient service on
@@ -180,7 +193,8 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     let holder = chain[holderIndex]
     return .captive(
       holder: holder.key, holderLifetime: holder.lifetime, held: held.key,
-      heldLifetime: held.lifetime, path: chain[holderIndex...].map(\.key) + [held.key])
+      heldLifetime: held.lifetime, path: chain[holderIndex...].map(\.key) + [held.key],
+      registered: registeredKeys)
   }
 }
 

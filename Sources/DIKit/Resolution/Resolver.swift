@@ -155,7 +155,8 @@ extension Resolver {
   /// A resolver for a new checked top-level resolution.
   @usableFromInline
   static func topLevel(in container: Container, scope: Scope?) -> Resolver {
-    Resolver(container: container, scope: scope, context: .make(), holder: .transient)
+    Resolver(
+      container: container, scope: scope, context: .make(in: container), holder: .transient)
   }
 
   /// Resolution in `validate()`'s dry run, or through a resolver kept past its factory.

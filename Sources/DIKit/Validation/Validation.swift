@@ -67,14 +67,17 @@ extension Container {
     let dryRun = DryRun()
     for registration in registrations where !registration.key.hasArguments {
       let resolver = Resolver(
-        container: self, scope: nil, context: .make(dryRun: dryRun), holder: .transient)
+        container: self, scope: nil, context: .make(in: self, dryRun: dryRun),
+        holder: .transient)
       defer { resolver.context?.finish() }
       do {
         try registration.buildInDryRun(resolver)
       } catch let problem as ResolutionError {
         dryRun.report(problem)
       } catch {
-        dryRun.report(.factoryFailed(registration.key, path: [], error: error))
+        dryRun.report(
+          .factoryFailed(
+            registration.key, path: [], error: error, registered: registrations.map(\.key)))
       }
     }
     let graph = DependencyGraph(registrations: registrations, dryRun: dryRun)
