@@ -81,6 +81,16 @@ public struct ResolutionError: Error, Sendable, Equatable, CustomStringConvertib
     /// _ = try request.resolve(Handler.self)  // scopeEnded
     /// ```
     case scopeEnded
+    /// A ``Resolver`` was kept past the factory it was given to (with `nonisolated(unsafe)`)
+    /// and used after its top-level call had returned.
+    ///
+    /// ```swift
+    /// nonisolated(unsafe) var kept: Resolver?
+    /// container.register(Clock.self) { resolver in kept = resolver; return SystemClock() }
+    /// _ = try container.resolve(Clock.self)
+    /// _ = try kept?.resolve(Clock.self)  // resolverKept
+    /// ```
+    case resolverKept
   }
 
   /// What kind of problem it is.
@@ -237,6 +247,18 @@ extension ResolutionError {
       + "To fix, resolve it before the scope ends, or from a new scope for new work: "
       + "let scope = container.makeScope()"
     return Self(kind: .scopeEnded, service: key, path: path, description: text)
+  }
+
+  static func resolverKept(_ key: ServiceKey) -> Self {
+    let fix =
+      key.hasArguments
+      ? "resolve it from the container, or from a resolver that a factory is running with"
+      : "inject Lazy<\(key.typeName)> or Provider<\(key.typeName)> where it is needed later"
+    let text =
+      "A Resolver was used to resolve \(key) after the factory it was given to had returned: "
+      + "a resolver lives only while its factory runs, and its container may be gone. To fix, "
+      + "\(fix), instead of keeping the resolver."
+    return Self(kind: .resolverKept, service: key, path: [], description: text)
   }
 
   private static func requestedBy(_ path: [ServiceKey]) -> String {

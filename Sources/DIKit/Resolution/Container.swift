@@ -235,8 +235,11 @@ public final class Container: Sendable {
         return instance
       }
       if let depthLimit = plannedDepthLimit(for: registration) {
+        let call = ResolvingThread.beginPlannedCall()
+        defer { call.end() }
         let resolver = Resolver(
-          container: self, scope: nil, context: nil, holder: .transient, depthLimit: depthLimit)
+          container: self, scope: nil, context: nil, holder: .transient, depthLimit: depthLimit,
+          thread: call.thread, call: call.number)
         do { return try registration.resolve(with: resolver) } catch is PlanDeviation {}
       }
       return try registration.resolveChecked(in: self, scope: nil)

@@ -10,7 +10,7 @@ extension Registration {
   func resolve(with resolver: Resolver) throws -> Service {
     switch lifetime {
     case .transient:
-      return try build(with: resolver, in: resolver.container)
+      return try build(with: resolver, in: resolver.unmanagedContainer)
     case .singleton:
       if let instance = existingInstance { return instance }
       return try createSingleton(with: resolver)
@@ -22,7 +22,7 @@ extension Registration {
   /// Runs the factory in `container`: with this service on the path in a checked resolution,
   /// one level deeper in a planned one.
   @inlinable @inline(__always)
-  func build(with resolver: Resolver, in container: Container) throws -> Service {
+  func build(with resolver: Resolver, in container: Unmanaged<Container>) throws -> Service {
     let holder = lifetime == .transient ? resolver.holder : lifetime
     guard let context = resolver.context else {
       guard resolver.depth < resolver.depthLimit else { throw PlanDeviation() }
@@ -33,6 +33,10 @@ extension Registration {
     return try make(resolver.descending(into: container, holder: holder))
   }
 
+  func build(with resolver: Resolver, in container: Container) throws -> Service {
+    try build(with: resolver, in: Unmanaged.passUnretained(container))
+  }
+
   /// Runs a factory that takes runtime arguments (always transient).
   func build(with resolver: Resolver, arguments: Any) throws -> Service {
     // Keys with arguments lead only to registrations made with them.
@@ -40,10 +44,7 @@ extension Registration {
     guard let context = resolver.context else {
       guard resolver.depth < resolver.depthLimit else { throw PlanDeviation() }
       return try makeWithArguments(
-        Resolver(
-          container: resolver.container, scope: resolver.scope, context: nil,
-          holder: resolver.holder, depth: resolver.depth + 1, depthLimit: resolver.depthLimit),
-        arguments)
+        resolver.descending(into: resolver.unmanagedContainer, holder: resolver.holder), arguments)
     }
     try context.enter(self)
     defer { context.leave() }

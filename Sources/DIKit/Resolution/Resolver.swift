@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a factory gets to resolve its own dependencies: the container, the scope, and the
 /// chain of services being built.
 ///
@@ -17,17 +19,31 @@
 /// another task, inject a ``Lazy`` or a ``Provider`` instead. Swift 6 holds you to that: a
 /// resolver is not `Sendable` and every service must be, so a service cannot keep one, and a
 /// factory cannot hand it to another task. A resolver kept anyway (with `nonisolated(unsafe)`)
-/// stays safe: it holds its container and scope, so it resolves as the container would, and
-/// keeps them alive until it is dropped.
+/// and used after its top-level call has returned throws a ``ResolutionError`` of kind
+/// ``ResolutionError/Kind-swift.enum/resolverKept``, without touching its container, which
+/// may have been freed since.
+///
+/// (A `~Escapable` resolver would make keeping one a compile-time error, but on Swift 6.3 a
+/// function cannot return a `~Escapable` value without an experimental feature. A `~Copyable`
+/// one that factories borrow would too, but Swift 6.3.1 crashes compiling a closure that
+/// captures it. And holding the container strongly instead cost every factory call a reference
+/// count on the container, which four threads resolving at once contend for: 124 ns became
+/// 234 ns in the benchmark's concurrent case.)
 public struct Resolver {
-  /// Held strongly: a resolver kept past its factory must not outlive what it resolves from.
-  /// (A `~Escapable` resolver would make keeping one a compile-time error, but on Swift 6.3 a
-  /// function cannot return a `~Escapable` value without an experimental feature.)
-  @usableFromInline let container: Container
-  /// Held strongly, like the container.
-  @usableFromInline let scope: Scope?
+  /// Unretained: the top-level call keeps the container (and its ancestors, which it holds)
+  /// alive while it runs, and a resolver used after that throws before it reads it (see
+  /// `isKept`). Reference counting it at every level was a fifth of a transient resolution's
+  /// cost.
+  @usableFromInline let unmanagedContainer: Unmanaged<Container>
+  /// Unretained, like the container: the scope's `resolve` keeps it alive.
+  @usableFromInline let unmanagedScope: Unmanaged<Scope>?
   /// The checked resolution's state; `nil` in a planned resolution (see `ResolutionPlan`).
+  /// Once the top-level call returns, it says so (`isFinished`).
   @usableFromInline let context: ResolutionContext?
+  /// In a planned resolution, which has no context: the thread that runs its top-level call,
+  /// and that call's number, which is the thread's `activeCall` only while the call runs.
+  @usableFromInline let unmanagedThread: Unmanaged<ResolvingThread>?
+  @usableFromInline let call: UInt64
   /// The nearest service on the path that is not transient: the one that keeps what this
   /// resolver builds (`.transient` when there is none).
   @usableFromInline let holder: Lifetime
@@ -39,22 +55,58 @@ public struct Resolver {
   @inlinable
   init(
     container: Container, scope: Scope?, context: ResolutionContext?, holder: Lifetime,
-    depth: Int = 0, depthLimit: Int = 0
+    depth: Int = 0, depthLimit: Int = 0, thread: Unmanaged<ResolvingThread>? = nil,
+    call: UInt64 = 0
   ) {
-    self.container = container
-    self.scope = scope
+    unmanagedContainer = Unmanaged.passUnretained(container)
+    unmanagedScope = scope.map { Unmanaged.passUnretained($0) }
     self.context = context
+    unmanagedThread = thread
+    self.call = call
     self.holder = holder
     self.depth = depth
     self.depthLimit = depthLimit
   }
 
+  @inlinable
+  init(
+    unmanagedContainer: Unmanaged<Container>, unmanagedScope: Unmanaged<Scope>?,
+    context: ResolutionContext?, thread: Unmanaged<ResolvingThread>?, call: UInt64,
+    holder: Lifetime, depth: Int, depthLimit: Int
+  ) {
+    self.unmanagedContainer = unmanagedContainer
+    self.unmanagedScope = unmanagedScope
+    self.context = context
+    unmanagedThread = thread
+    self.call = call
+    self.holder = holder
+    self.depth = depth
+    self.depthLimit = depthLimit
+  }
+
+  @usableFromInline
+  var container: Container { unmanagedContainer.takeUnretainedValue() }
+
+  @usableFromInline
+  var scope: Scope? { unmanagedScope?.takeUnretainedValue() }
+
   /// A resolver one factory deeper, in `container`, held by `holder`.
   @inlinable @inline(__always)
-  func descending(into container: Container, holder: Lifetime) -> Resolver {
+  func descending(into container: Unmanaged<Container>, holder: Lifetime) -> Resolver {
     Resolver(
-      container: container, scope: scope, context: context, holder: holder, depth: depth + 1,
+      unmanagedContainer: container, unmanagedScope: unmanagedScope, context: context,
+      thread: unmanagedThread, call: call, holder: holder, depth: depth + 1,
       depthLimit: depthLimit)
+  }
+
+  /// Whether this planned resolver's top-level call has returned: the resolver was kept past
+  /// its factory, and its container may be gone. (A checked one tells by its context.)
+  @inlinable @inline(__always)
+  var isKeptPastPlannedCall: Bool {
+    guard let unmanagedThread else { return false }
+    return unmanagedThread._withUnsafeGuaranteedRef {
+      $0.activeCall.load(ordering: .relaxed) != call
+    }
   }
 
   /// Resolves a service, building it and its dependencies as their lifetimes say.
@@ -73,7 +125,8 @@ public struct Resolver {
     _ service: Service.Type = Service.self, name: String? = nil
   ) throws -> Service {
     if let context, !context.isPlain { return try resolveSpecially(Service.self, name: name) }
-    let found = container.lookup(Service.self, name: name)
+    if isKeptPastPlannedCall { throw kept(ServiceKey(service: Service.self, name: name)) }
+    let found = unmanagedContainer._withUnsafeGuaranteedRef { $0.lookup(Service.self, name: name) }
     guard let found else {
       if context == nil { throw PlanDeviation() }
       return try resolveUnregistered(Service.self, name: name)
@@ -99,13 +152,9 @@ public struct Resolver {
     _ service: Service.Type = Service.self, name: String? = nil,
     arguments first: First, _ other: repeat each Other
   ) throws -> Service {
-    if let context, context.isFinished {
-      let resolver = Self.topLevel(in: container, scope: scope)
-      defer { resolver.context?.finish() }
-      return try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
-    }
     let key = ServiceKey(
       service: Service.self, name: name, arguments: (First, repeat each Other).self)
+    try checkNotKept(key)
     context?.dryRun?.recordEdge(from: context?.current, to: key, kind: .direct)
     guard let found = container.registration(for: key) else {
       var values = [String(describing: first)]
@@ -129,7 +178,8 @@ public struct Resolver {
   public func lazy<Service: Sendable>(
     _ service: Service.Type = Service.self, name: String? = nil
   ) throws -> Lazy<Service> {
-    try Lazy.make(resolvingFrom: self, name: name)
+    try checkNotKept(ServiceKey(service: Service.self, name: name))
+    return try Lazy.make(resolvingFrom: self, name: name)
   }
 
   /// A ``Provider`` that resolves the service anew on each call, from this resolver's
@@ -145,7 +195,8 @@ public struct Resolver {
   public func provider<Service: Sendable>(
     _ service: Service.Type = Service.self, name: String? = nil
   ) throws -> Provider<Service> {
-    try Provider.make(resolvingFrom: self, name: name)
+    try checkNotKept(ServiceKey(service: Service.self, name: name))
+    return try Provider.make(resolvingFrom: self, name: name)
   }
 }
 
@@ -162,12 +213,8 @@ extension Resolver {
   /// Resolution in `validate()`'s dry run, or through a resolver kept past its factory.
   @usableFromInline
   func resolveSpecially<Service: Sendable>(_ service: Service.Type, name: String?) throws -> Service {
-    guard let context, let dryRun = context.dryRun else {
-      let resolver = Self.topLevel(in: container, scope: scope)
-      defer { resolver.context?.finish() }
-      return try resolver.resolve(Service.self, name: name)
-    }
     let key = ServiceKey(service: Service.self, name: name)
+    guard let context, let dryRun = context.dryRun else { throw kept(key) }
     guard let found = container.registration(for: key) else {
       return try resolveUnregistered(Service.self, name: name)
     }
@@ -198,6 +245,18 @@ extension Resolver {
   /// The services being built, outermost first; `nil` in a planned resolution.
   var chainKeys: [ServiceKey]? {
     context.map { $0.chain.map(\.key) }
+  }
+
+  /// Throws if the resolver was kept past its top-level call (see `kept(_:)`).
+  func checkNotKept(_ key: ServiceKey) throws {
+    if isKeptPastPlannedCall || context?.isFinished == true { throw kept(key) }
+  }
+
+  /// The error for a resolver used after its top-level call returned. It reads nothing of the
+  /// container, which may have been freed.
+  @usableFromInline
+  func kept(_ key: ServiceKey) -> ResolutionError {
+    .resolverKept(key)
   }
 
   /// What a `Lazy` or `Provider` made here needs to resolve later.

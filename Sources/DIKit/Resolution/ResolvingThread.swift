@@ -6,25 +6,72 @@
   import Musl
 #endif
 
-/// What DIKit keeps about one thread: the checked resolution under way on it, and an identity
-/// that `Creations` records as the builder of an instance.
+import Synchronization
+
+/// What DIKit keeps about one thread: the checked resolution under way on it, the planned one,
+/// and an identity that `Creations` records as the builder of an instance.
 ///
 /// The checked resolution is what lets a resolution started inside a factory (a factory that
 /// calls another container, or reads a `Lazy`) know the services above it: a cycle that runs
 /// through several containers is then named in full, and one that would recurse for ever stops
-/// at the depth limit. One per thread, made on first use and released when the thread ends;
-/// only its own thread reads or writes `current`.
+/// at the depth limit.
 ///
-/// `@unchecked Sendable`: `current` is touched only by the thread the object belongs to;
-/// other threads only compare its identity.
+/// The planned call is what tells a resolver kept past its factory (with `nonisolated(unsafe)`)
+/// from a live one: each planned top-level call gets a number, unique to this object, that
+/// stays `activeCall` while the call runs (see `Resolver`). A resolver checks that number
+/// before it touches its container, which may have been freed since.
+///
+/// One per thread, made on first use. When its thread ends, it is kept for the next new thread
+/// rather than freed, so that a kept resolver can always read `activeCall`; its numbers go on
+/// counting up, so none of them is ever reused.
+///
+/// `@unchecked Sendable`: `current` and `lastCall` are touched only by the thread the object
+/// belongs to; other threads only read `activeCall`, which is atomic, or compare identities.
+@usableFromInline
 final class ResolvingThread: @unchecked Sendable {
   /// The innermost checked resolution under way on this thread; unretained, because each one
   /// is under way (and so alive) until it puts back the one it replaced.
   var current: Unmanaged<ResolutionContext>?
+  /// The number of the planned top-level call running on this thread, or 0.
+  @usableFromInline let activeCall = Atomic<UInt64>(0)
+  /// The number last given to a planned call.
+  private var lastCall: UInt64 = 0
 
   /// The services the current checked resolution is building, outermost first.
   var chainKeys: [ServiceKey]? {
     current?._withUnsafeGuaranteedRef { $0.chain.map(\.key) }
+  }
+
+  /// A planned top-level call under way: its thread, its number, and the number of the call it
+  /// interrupted, which becomes active again when it ends.
+  @usableFromInline
+  struct PlannedCall {
+    @usableFromInline let thread: Unmanaged<ResolvingThread>
+    @usableFromInline let number: UInt64
+    @usableFromInline let interrupted: UInt64
+
+    @usableFromInline
+    init(thread: Unmanaged<ResolvingThread>, number: UInt64, interrupted: UInt64) {
+      self.thread = thread
+      self.number = number
+      self.interrupted = interrupted
+    }
+
+    @inlinable
+    func end() {
+      thread._withUnsafeGuaranteedRef { $0.activeCall.store(interrupted, ordering: .relaxed) }
+    }
+  }
+
+  /// Starts a planned top-level call on this thread.
+  @usableFromInline
+  static func beginPlannedCall() -> PlannedCall {
+    let thread = current
+    thread.lastCall += 1
+    let interrupted = thread.activeCall.load(ordering: .relaxed)
+    thread.activeCall.store(thread.lastCall, ordering: .relaxed)
+    return PlannedCall(
+      thread: Unmanaged.passUnretained(thread), number: thread.lastCall, interrupted: interrupted)
   }
 
   /// This thread's state.
@@ -32,20 +79,35 @@ final class ResolvingThread: @unchecked Sendable {
     if let state = pthread_getspecific(resolvingThreadKey) {
       return Unmanaged<ResolvingThread>.fromOpaque(state).takeUnretainedValue()
     }
-    let state = ResolvingThread()
-    pthread_setspecific(resolvingThreadKey, Unmanaged.passRetained(state).toOpaque())
+    let state = threads.withLock { threads in
+      threads.idle.popLast()
+        ?? {
+          let state = ResolvingThread()
+          threads.all.append(state)
+          return state
+        }()
+    }
+    pthread_setspecific(resolvingThreadKey, Unmanaged.passUnretained(state).toOpaque())
     return state
   }
 }
 
-/// The thread-local slot of `ResolvingThread.current`; its destructor releases the state when
-/// the thread ends.
+/// Every `ResolvingThread` ever made (none is freed), and those whose threads have ended.
+private let threads = Mutex<(all: [ResolvingThread], idle: [ResolvingThread])>(([], []))
+
+/// The thread-local slot of `ResolvingThread.current`; when a thread ends, its state becomes
+/// idle, for the next new thread.
 private let resolvingThreadKey: pthread_key_t = {
   var key = pthread_key_t()
   #if canImport(Darwin)
-    pthread_key_create(&key) { Unmanaged<ResolvingThread>.fromOpaque($0).release() }
+    pthread_key_create(&key) { retire($0) }
   #else
-    pthread_key_create(&key) { $0.map { Unmanaged<ResolvingThread>.fromOpaque($0).release() } }
+    pthread_key_create(&key) { $0.map(retire) }
   #endif
   return key
 }()
+
+private func retire(_ state: UnsafeMutableRawPointer) {
+  let state = Unmanaged<ResolvingThread>.fromOpaque(state).takeUnretainedValue()
+  threads.withLock { $0.idle.append(state) }
+}

@@ -44,9 +44,11 @@ public final class Scope: Sendable {
     return try found._withUnsafeGuaranteedRef { found in
       let registration = unsafeDowncast(found, to: Registration<Service>.self)
       if let depthLimit = container.plannedDepthLimit(for: registration) {
+        let call = ResolvingThread.beginPlannedCall()
+        defer { call.end() }
         let resolver = Resolver(
           container: container, scope: self, context: nil, holder: .transient,
-          depthLimit: depthLimit)
+          depthLimit: depthLimit, thread: call.thread, call: call.number)
         do { return try registration.resolve(with: resolver) } catch is PlanDeviation {}
       }
       return try registration.resolveChecked(in: container, scope: self)
@@ -135,7 +137,9 @@ public final class Scope: Sendable {
   }
 
   /// Keeps the scope's instance of `registration`, unless the scope was closed meanwhile.
-  func store(_ instance: any Sendable, for registration: any AnyRegistration, key: ServiceKey) throws {
+  func store(
+    _ instance: any Sendable, for registration: any AnyRegistration, key: ServiceKey
+  ) throws {
     let stored = instances.withLock { instances in
       guard !closed.load(ordering: .acquiring) else { return false }
       instances[ObjectIdentifier(registration)] = instance
