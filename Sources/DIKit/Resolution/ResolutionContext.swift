@@ -19,7 +19,7 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     /// How long the path may grow: unlimited unless there is a prefix (see `maximumDepth`).
     @usableFromInline var depthLimit = Int.max
     /// False in a dry run and once the top-level call has returned: resolvers then take the
-    /// slow path (record edges, or start a fresh resolution for a resolver kept too long).
+    /// slow path (record edges, or throw for a resolver kept past its call).
     @usableFromInline var isPlain = true
     var isFinished = false
     /// The services that were being built when the `Lazy` or `Provider` that started this

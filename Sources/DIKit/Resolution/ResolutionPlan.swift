@@ -43,19 +43,8 @@ final class ResolutionPlan: Sendable {
 }
 
 /// Thrown by a planned resolution that strayed from its plan; the top-level call catches it
-/// and resolves again with full checks.
-///
-/// Only a resolver kept past its factory (with `nonisolated(unsafe)`) can let one escape: it
-/// is no longer inside the call that would catch it. Nothing says cheaply that a planned
-/// resolver was kept, so it reads as the error that explains the misuse.
+/// and resolves again with full checks. Never seen outside DIKit.
 @usableFromInline
-struct PlanDeviation: Error, CustomStringConvertible {
+struct PlanDeviation: Error {
   @inlinable init() {}
-
-  @usableFromInline
-  var description: String {
-    "A Resolver was used after the factory it was given to returned, for something its "
-      + "validated plan did not cover. To fix, inject a Lazy or a Provider instead of keeping "
-      + "the resolver."
-  }
 }
