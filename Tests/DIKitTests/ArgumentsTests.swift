@@ -96,7 +96,8 @@ struct ArgumentsTests {
         + "arguments: Greeting with arguments (String, Int64). The argument 36 is an Int, where "
         + "Greeting with arguments (String, Int64) takes Int64: a literal is an Int unless its "
         + "type is written, as in Int64(36). To fix, pass the registered argument types, or "
-        + "register it: container.register(Greeting.self, arguments: String.self, Int.self) { … }")
+        + "register it: container.register(Greeting.self, arguments: String.self, Int.self) "
+        + "{ … }")
   }
 
   @Test func resolvingWithoutTheArgumentsSaysWhichAreNeeded() {

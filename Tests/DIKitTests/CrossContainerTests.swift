@@ -41,7 +41,7 @@ struct CrossContainerTests {
     }
     feature.register(Prices.self, lifetime: .singleton) { _ in Prices() }
 
-    let outcomes = try await withDeadline(seconds: 10, "two containers' singletons on two threads") {
+    let outcomes = try await withDeadline(seconds: 10, "two containers' singletons, two threads") {
       await onThreads([
         { @Sendable in _ = try app.resolve(Basket.self) },
         { @Sendable in _ = try feature.resolve(Checkout.self) },
@@ -107,7 +107,9 @@ struct CrossContainerTests {
     // A transient factory that asks its container (not its resolver) for itself starts a fresh
     // resolution each time; it used to recurse until the stack ran out.
     let container = Container()
-    container.register(Settings.self) { [weak container] _ in try container!.resolve(Settings.self) }
+    container.register(Settings.self) { [weak container] _ in
+      try container!.resolve(Settings.self)
+    }
 
     let error = resolutionError { _ = try container.resolve(Settings.self) }
 

@@ -17,9 +17,9 @@ extension Container {
   /// every instance it builds is dropped afterwards, singletons included; the container is as it
   /// was. A test that counts how often a factory runs should count from after `validate()`, or
   /// validate a container of its own: the first real resolution of a singleton runs its factory
-  /// a second time. Services whose factories take runtime arguments are not built, since there are no
-  /// arguments to pass; they still appear in the graph. Scoped services are built as if in a
-  /// scope.
+  /// a second time. Services whose factories take runtime arguments are not built, since there
+  /// are no arguments to pass; they still appear in the graph. Scoped services are built as if
+  /// in a scope.
   ///
   /// - Returns: The dependency graph, ready to print with ``DependencyGraph/asciiTree()``,
   ///   ``DependencyGraph/mermaid()`` or ``DependencyGraph/dot()``.
