@@ -67,13 +67,13 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
   ) -> ResolutionContext {
     let buffer = create(minimumCapacity: 8) { _ in Header() }
     let context = unsafeDowncast(buffer, to: ResolutionContext.self)
-    let thread = ResolvingThread.current
-    let outer = thread.current
+    let thread = ResolvingThread.unmanagedCurrent
+    let outer = thread._withUnsafeGuaranteedRef { $0.current }
     let prefix = prefix.isEmpty ? outer?._withUnsafeGuaranteedRef(\.chain) ?? [] : prefix
     context.withState { state in
       state.inlineCapacity = 8
       state.container = Unmanaged.passUnretained(container)
-      state.thread = Unmanaged.passUnretained(thread)
+      state.thread = thread
       state.outer = outer
       state.prefix = prefix
       if !prefix.isEmpty { state.depthLimit = max(maximumDepth - prefix.count, 0) }
@@ -82,7 +82,7 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
         state.isPlain = false
       }
     }
-    thread.current = Unmanaged.passUnretained(context)
+    thread._withUnsafeGuaranteedRef { $0.current = Unmanaged.passUnretained(context) }
     return context
   }
 
@@ -116,7 +116,8 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     withState { state in
       state.isFinished = true
       state.isPlain = false
-      state.thread?.takeUnretainedValue().current = state.outer
+      let outer = state.outer
+      state.thread?._withUnsafeGuaranteedRef { $0.current = outer }
       state.thread = nil
     }
   }

@@ -25,17 +25,27 @@ import Synchronization
 /// rather than freed, so that a kept resolver can always read `activeCall`; its numbers go on
 /// counting up, so none of them is ever reused.
 ///
-/// `@unchecked Sendable`: `current` and `lastCall` are touched only by the thread the object
-/// belongs to; other threads only read `activeCall`, which is atomic, or compare identities.
+/// Every field is atomic, though only its own thread writes them (other threads read
+/// `activeCall`, or compare identities): a class's stored `var` would cost a dynamic
+/// exclusivity check on every access, which on the paths that run for each resolution cost
+/// more than the rest of the bookkeeping.
+///
+/// `@unchecked Sendable`: `currentContext` points to a context of this thread, which no other
+/// thread reads.
 @usableFromInline
 final class ResolvingThread: @unchecked Sendable {
-  /// The innermost checked resolution under way on this thread; unretained, because each one
-  /// is under way (and so alive) until it puts back the one it replaced.
-  var current: Unmanaged<ResolutionContext>?
+  private let currentContext = Atomic<Unmanaged<ResolutionContext>?>(nil)
   /// The number of the planned top-level call running on this thread, or 0.
   @usableFromInline let activeCall = Atomic<UInt64>(0)
   /// The number last given to a planned call.
-  private var lastCall: UInt64 = 0
+  private let lastCall = Atomic<UInt64>(0)
+
+  /// The innermost checked resolution under way on this thread; unretained, because each one
+  /// is under way (and so alive) until it puts back the one it replaced.
+  var current: Unmanaged<ResolutionContext>? {
+    get { currentContext.load(ordering: .relaxed) }
+    set { currentContext.store(newValue, ordering: .relaxed) }
+  }
 
   /// The services the current checked resolution is building, outermost first.
   var chainKeys: [ServiceKey]? {
@@ -66,18 +76,25 @@ final class ResolvingThread: @unchecked Sendable {
   /// Starts a planned top-level call on this thread.
   @usableFromInline
   static func beginPlannedCall() -> PlannedCall {
-    let thread = current
-    thread.lastCall += 1
-    let interrupted = thread.activeCall.load(ordering: .relaxed)
-    thread.activeCall.store(thread.lastCall, ordering: .relaxed)
-    return PlannedCall(
-      thread: Unmanaged.passUnretained(thread), number: thread.lastCall, interrupted: interrupted)
+    let thread = unmanagedCurrent
+    return thread._withUnsafeGuaranteedRef { state in
+      let number = state.lastCall.load(ordering: .relaxed) &+ 1
+      state.lastCall.store(number, ordering: .relaxed)
+      let interrupted = state.activeCall.load(ordering: .relaxed)
+      state.activeCall.store(number, ordering: .relaxed)
+      return PlannedCall(thread: thread, number: number, interrupted: interrupted)
+    }
   }
 
   /// This thread's state.
   static var current: ResolvingThread {
+    unmanagedCurrent.takeUnretainedValue()
+  }
+
+  /// This thread's state, unretained (states are never freed).
+  static var unmanagedCurrent: Unmanaged<ResolvingThread> {
     if let state = pthread_getspecific(resolvingThreadKey) {
-      return Unmanaged<ResolvingThread>.fromOpaque(state).takeUnretainedValue()
+      return Unmanaged<ResolvingThread>.fromOpaque(state)
     }
     let state = threads.withLock { threads in
       threads.idle.popLast()
@@ -87,8 +104,9 @@ final class ResolvingThread: @unchecked Sendable {
           return state
         }()
     }
-    pthread_setspecific(resolvingThreadKey, Unmanaged.passUnretained(state).toOpaque())
-    return state
+    let unmanaged = Unmanaged.passUnretained(state)
+    pthread_setspecific(resolvingThreadKey, unmanaged.toOpaque())
+    return unmanaged
   }
 }
 
