@@ -44,11 +44,9 @@ struct ResolutionOrigin: Sendable {
           key, deferred: deferred, closed: scope != nil, path: prefix.map(\.key))
       }
     }
-    let resolver = Resolver(
-      container: container, scope: scope, context: .make(in: container, prefix: prefix),
-      holder: holder)
-    defer { resolver.context?.finish() }
-    let value = try resolver.resolve(Service.self, name: name)
+    let value = try Resolver.checked(
+      in: container, scope: scope, prefix: prefix, holder: holder
+    ) { try $0.resolve(Service.self, name: name) }
     let lifetime = container.registration(for: key)?.lifetime
     return (value, lifetime == .singleton || lifetime == .weak || lifetime == .scoped)
   }

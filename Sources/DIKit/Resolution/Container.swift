@@ -235,11 +235,9 @@ public final class Container: Sendable {
         return instance
       }
       if let depthLimit = plannedDepthLimit(for: registration) {
-        let call = ResolvingThread.beginPlannedCall()
+        let call = ResolvingThread.beginCall()
         defer { call.end() }
-        let resolver = Resolver(
-          container: self, scope: nil, context: nil, holder: .transient, depthLimit: depthLimit,
-          thread: call.thread, call: call.number)
+        let resolver = Resolver(container: self, scope: nil, call: call, depthLimit: depthLimit)
         do { return try registration.resolve(with: resolver) } catch is PlanDeviation {}
       }
       return try registration.resolveChecked(in: self, scope: nil)
@@ -257,9 +255,9 @@ public final class Container: Sendable {
     _ service: Service.Type = Service.self, name: String? = nil,
     arguments first: First, _ other: repeat each Other
   ) throws -> Service {
-    let resolver = Resolver.topLevel(in: self, scope: nil)
-    defer { resolver.context?.finish() }
-    return try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
+    try Resolver.checked(in: self, scope: nil) { resolver in
+      try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
+    }
   }
 
   /// A ``Lazy`` that resolves the service from this container on first use.
@@ -314,9 +312,7 @@ public final class Container: Sendable {
   func resolveUnregistered<Service: Sendable>(
     _ service: Service.Type, name: String?, scope: Scope?
   ) throws -> Service {
-    let resolver = Resolver.topLevel(in: self, scope: scope)
-    defer { resolver.context?.finish() }
-    return try resolver.resolve(Service.self, name: name)
+    try Resolver.checked(in: self, scope: scope) { try $0.resolve(Service.self, name: name) }
   }
 
   /// The registration for an unnamed or named service without arguments, here or in a parent,

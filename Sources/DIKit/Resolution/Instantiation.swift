@@ -24,12 +24,12 @@ extension Registration {
   @inlinable @inline(__always)
   func build(with resolver: Resolver, in container: Unmanaged<Container>) throws -> Service {
     let holder = lifetime == .transient ? resolver.holder : lifetime
-    guard let context = resolver.context else {
+    guard let context = resolver.unmanagedContext else {
       guard resolver.depth < resolver.depthLimit else { throw PlanDeviation() }
       return try make(resolver.descending(into: container, holder: holder))
     }
-    try context.enter(self)
-    defer { context.leave() }
+    try context._withUnsafeGuaranteedRef { try $0.enter(self) }
+    defer { context._withUnsafeGuaranteedRef { $0.leave() } }
     return try make(resolver.descending(into: container, holder: holder))
   }
 
@@ -41,17 +41,14 @@ extension Registration {
   func build(with resolver: Resolver, arguments: Any) throws -> Service {
     // Keys with arguments lead only to registrations made with them.
     guard let makeWithArguments else { preconditionFailure("\(key) takes no runtime arguments") }
+    let next = resolver.descending(into: resolver.unmanagedContainer, holder: resolver.holder)
     guard let context = resolver.context else {
       guard resolver.depth < resolver.depthLimit else { throw PlanDeviation() }
-      return try makeWithArguments(
-        resolver.descending(into: resolver.unmanagedContainer, holder: resolver.holder), arguments)
+      return try makeWithArguments(next, arguments)
     }
     try context.enter(self)
     defer { context.leave() }
-    return try makeWithArguments(
-      Resolver(
-        container: resolver.container, scope: resolver.scope, context: context,
-        holder: resolver.holder), arguments)
+    return try makeWithArguments(next, arguments)
   }
 
   /// The first creation of a singleton, once (see `Creations`). Its factory resolves from the
@@ -125,9 +122,7 @@ extension Registration {
   /// A checked top-level resolution: with a context, so every error names its chain.
   @usableFromInline
   func resolveChecked(in container: Container, scope: Scope?) throws -> Service {
-    let resolver = Resolver.topLevel(in: container, scope: scope)
-    defer { resolver.context?.finish() }
-    return try resolve(with: resolver)
+    try Resolver.checked(in: container, scope: scope) { try resolve(with: $0) }
   }
 }
 

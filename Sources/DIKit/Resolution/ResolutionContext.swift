@@ -21,7 +21,6 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     /// False in a dry run and once the top-level call has returned: resolvers then take the
     /// slow path (record edges, or throw for a resolver kept past its call).
     @usableFromInline var isPlain = true
-    var isFinished = false
     /// The services that were being built when the `Lazy` or `Provider` that started this
     /// resolution was made, or else by the resolution under way on this thread when it started:
     /// shown in messages, and counted towards the depth limit.
@@ -34,6 +33,8 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     /// way there when it started.
     var thread: Unmanaged<ResolvingThread>?
     var outer: Unmanaged<ResolutionContext>?
+    /// This resolution's top-level call on `thread` (see `ResolvingThread`).
+    var call: ResolvingThread.TopLevelCall?
     /// The container the resolution started in; unretained, because the resolver that holds
     /// this context holds it.
     var container: Unmanaged<Container>?
@@ -69,11 +70,13 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     let context = unsafeDowncast(buffer, to: ResolutionContext.self)
     let thread = ResolvingThread.unmanagedCurrent
     let outer = thread._withUnsafeGuaranteedRef { $0.current }
+    let call = ResolvingThread.beginCall(on: thread)
     let prefix = prefix.isEmpty ? outer?._withUnsafeGuaranteedRef(\.chain) ?? [] : prefix
     context.withState { state in
       state.inlineCapacity = 8
       state.container = Unmanaged.passUnretained(container)
       state.thread = thread
+      state.call = call
       state.outer = outer
       state.prefix = prefix
       if !prefix.isEmpty { state.depthLimit = max(maximumDepth - prefix.count, 0) }
@@ -97,7 +100,8 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
   }
 
   @inlinable var isPlain: Bool { withState { $0.isPlain } }
-  var isFinished: Bool { withState { $0.isFinished } }
+  /// The top-level call this resolution belongs to.
+  var call: ResolvingThread.TopLevelCall { withState { $0.call! } }
   var dryRun: DryRun? { withState { $0.dryRun } }
   var prefix: [PathEntry] { withState { $0.prefix } }
 
@@ -114,11 +118,11 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
   @usableFromInline
   func finish() {
     withState { state in
-      state.isFinished = true
       state.isPlain = false
       let outer = state.outer
       state.thread?._withUnsafeGuaranteedRef { $0.current = outer }
       state.thread = nil
+      state.call?.end()
     }
   }
 

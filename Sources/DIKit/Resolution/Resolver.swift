@@ -38,11 +38,11 @@ public struct Resolver {
   /// Unretained, like the container: the scope's `resolve` keeps it alive.
   @usableFromInline let unmanagedScope: Unmanaged<Scope>?
   /// The checked resolution's state; `nil` in a planned resolution (see `ResolutionPlan`).
-  /// Once the top-level call returns, it says so (`isFinished`).
-  @usableFromInline let context: ResolutionContext?
-  /// In a planned resolution, which has no context: the thread that runs its top-level call,
-  /// and that call's number, which is the thread's `activeCall` only while the call runs.
-  @usableFromInline let unmanagedThread: Unmanaged<ResolvingThread>?
+  /// Unretained, like the container: the top-level call holds it.
+  @usableFromInline let unmanagedContext: Unmanaged<ResolutionContext>?
+  /// The thread that runs the top-level call, and that call's number, which is the thread's
+  /// `activeCall` only while the call runs.
+  @usableFromInline let unmanagedThread: Unmanaged<ResolvingThread>
   @usableFromInline let call: UInt64
   /// The nearest service on the path that is not transient: the one that keeps what this
   /// resolver builds (`.transient` when there is none).
@@ -52,31 +52,35 @@ public struct Resolver {
   @usableFromInline let depth: Int
   @usableFromInline let depthLimit: Int
 
+  /// The resolver of a checked top-level resolution with `context`.
+  init(container: Container, scope: Scope?, context: ResolutionContext, holder: Lifetime) {
+    let call = context.call
+    self.init(
+      unmanagedContainer: Unmanaged.passUnretained(container),
+      unmanagedScope: scope.map { Unmanaged.passUnretained($0) },
+      context: Unmanaged.passUnretained(context), thread: call.thread, call: call.number,
+      holder: holder, depth: 0, depthLimit: 0)
+  }
+
+  /// The resolver of a planned top-level call.
   @inlinable
-  init(
-    container: Container, scope: Scope?, context: ResolutionContext?, holder: Lifetime,
-    depth: Int = 0, depthLimit: Int = 0, thread: Unmanaged<ResolvingThread>? = nil,
-    call: UInt64 = 0
-  ) {
-    unmanagedContainer = Unmanaged.passUnretained(container)
-    unmanagedScope = scope.map { Unmanaged.passUnretained($0) }
-    self.context = context
-    unmanagedThread = thread
-    self.call = call
-    self.holder = holder
-    self.depth = depth
-    self.depthLimit = depthLimit
+  init(container: Container, scope: Scope?, call: ResolvingThread.TopLevelCall, depthLimit: Int) {
+    self.init(
+      unmanagedContainer: Unmanaged.passUnretained(container),
+      unmanagedScope: scope.map { Unmanaged.passUnretained($0) }, context: nil,
+      thread: call.thread, call: call.number, holder: .transient, depth: 0,
+      depthLimit: depthLimit)
   }
 
   @inlinable
   init(
     unmanagedContainer: Unmanaged<Container>, unmanagedScope: Unmanaged<Scope>?,
-    context: ResolutionContext?, thread: Unmanaged<ResolvingThread>?, call: UInt64,
+    context: Unmanaged<ResolutionContext>?, thread: Unmanaged<ResolvingThread>, call: UInt64,
     holder: Lifetime, depth: Int, depthLimit: Int
   ) {
     self.unmanagedContainer = unmanagedContainer
     self.unmanagedScope = unmanagedScope
-    self.context = context
+    unmanagedContext = context
     unmanagedThread = thread
     self.call = call
     self.holder = holder
@@ -90,23 +94,23 @@ public struct Resolver {
   @usableFromInline
   var scope: Scope? { unmanagedScope?.takeUnretainedValue() }
 
+  @usableFromInline
+  var context: ResolutionContext? { unmanagedContext?.takeUnretainedValue() }
+
   /// A resolver one factory deeper, in `container`, held by `holder`.
   @inlinable @inline(__always)
   func descending(into container: Unmanaged<Container>, holder: Lifetime) -> Resolver {
     Resolver(
-      unmanagedContainer: container, unmanagedScope: unmanagedScope, context: context,
+      unmanagedContainer: container, unmanagedScope: unmanagedScope, context: unmanagedContext,
       thread: unmanagedThread, call: call, holder: holder, depth: depth + 1,
       depthLimit: depthLimit)
   }
 
-  /// Whether this planned resolver's top-level call has returned: the resolver was kept past
-  /// its factory, and its container may be gone. (A checked one tells by its context.)
+  /// Whether this resolver's top-level call has returned: the resolver was kept past its
+  /// factory, and its container and context may be gone.
   @inlinable @inline(__always)
-  var isKeptPastPlannedCall: Bool {
-    guard let unmanagedThread else { return false }
-    return unmanagedThread._withUnsafeGuaranteedRef {
-      $0.activeCall.load(ordering: .relaxed) != call
-    }
+  var isKept: Bool {
+    unmanagedThread._withUnsafeGuaranteedRef { $0.activeCall.load(ordering: .relaxed) != call }
   }
 
   /// Resolves a service, building it and its dependencies as their lifetimes say.
@@ -124,11 +128,14 @@ public struct Resolver {
   public func resolve<Service: Sendable>(
     _ service: Service.Type = Service.self, name: String? = nil
   ) throws -> Service {
-    if let context, !context.isPlain { return try resolveSpecially(Service.self, name: name) }
-    if isKeptPastPlannedCall { throw kept(ServiceKey(service: Service.self, name: name)) }
+    // One test for both slow paths: a dry run or a finished checked call, and a planned
+    // resolver kept past its call. Keeping this function small keeps it inlined.
+    if isKept || unmanagedContext?._withUnsafeGuaranteedRef({ !$0.isPlain }) == true {
+      return try resolveSpecially(Service.self, name: name)
+    }
     let found = unmanagedContainer._withUnsafeGuaranteedRef { $0.lookup(Service.self, name: name) }
     guard let found else {
-      if context == nil { throw PlanDeviation() }
+      if unmanagedContext == nil { throw PlanDeviation() }
       return try resolveUnregistered(Service.self, name: name)
     }
     // The key the registration was found under includes `Service`, so the cast cannot fail.
@@ -203,18 +210,23 @@ public struct Resolver {
 // MARK: - The slow paths
 
 extension Resolver {
-  /// A resolver for a new checked top-level resolution.
-  @usableFromInline
-  static func topLevel(in container: Container, scope: Scope?) -> Resolver {
-    Resolver(
-      container: container, scope: scope, context: .make(in: container), holder: .transient)
+  /// Runs `body` with the resolver of a new checked top-level resolution, and finishes that
+  /// resolution when `body` returns. The context lives here; resolvers only point to it.
+  static func checked<Result>(
+    in container: Container, scope: Scope?, prefix: [PathEntry] = [],
+    holder: Lifetime = .transient, dryRun: DryRun? = nil, _ body: (Resolver) throws -> Result
+  ) rethrows -> Result {
+    let context = ResolutionContext.make(in: container, prefix: prefix, dryRun: dryRun)
+    defer { context.finish() }
+    return try body(Resolver(container: container, scope: scope, context: context, holder: holder))
   }
 
-  /// Resolution in `validate()`'s dry run, or through a resolver kept past its factory.
+  /// Resolution in `validate()`'s dry run, or through a resolver kept past its top-level call
+  /// (which throws).
   @usableFromInline
   func resolveSpecially<Service: Sendable>(_ service: Service.Type, name: String?) throws -> Service {
     let key = ServiceKey(service: Service.self, name: name)
-    guard let context, let dryRun = context.dryRun else { throw kept(key) }
+    guard !isKept, let context, let dryRun = context.dryRun else { throw kept(key) }
     guard let found = container.registration(for: key) else {
       return try resolveUnregistered(Service.self, name: name)
     }
@@ -249,7 +261,7 @@ extension Resolver {
 
   /// Throws if the resolver was kept past its top-level call (see `kept(_:)`).
   func checkNotKept(_ key: ServiceKey) throws {
-    if isKeptPastPlannedCall || context?.isFinished == true { throw kept(key) }
+    if isKept { throw kept(key) }
   }
 
   /// The error for a resolver used after its top-level call returned. It reads nothing of the

@@ -8,18 +8,18 @@
 
 import Synchronization
 
-/// What DIKit keeps about one thread: the checked resolution under way on it, the planned one,
-/// and an identity that `Creations` records as the builder of an instance.
+/// What DIKit keeps about one thread: the checked resolution under way on it, the number of
+/// its innermost top-level call, and an identity that `Creations` records as the builder of an instance.
 ///
 /// The checked resolution is what lets a resolution started inside a factory (a factory that
 /// calls another container, or reads a `Lazy`) know the services above it: a cycle that runs
 /// through several containers is then named in full, and one that would recurse for ever stops
 /// at the depth limit.
 ///
-/// The planned call is what tells a resolver kept past its factory (with `nonisolated(unsafe)`)
-/// from a live one: each planned top-level call gets a number, unique to this object, that
-/// stays `activeCall` while the call runs (see `Resolver`). A resolver checks that number
-/// before it touches its container, which may have been freed since.
+/// The active call is what tells a resolver kept past its factory (with `nonisolated(unsafe)`)
+/// from a live one: each top-level call gets a number, unique to this object, that stays
+/// `activeCall` while the call runs (see `Resolver`). A resolver checks that number before it
+/// touches its container or its context, which may have been freed since.
 ///
 /// One per thread, made on first use. When its thread ends, it is kept for the next new thread
 /// rather than freed, so that a kept resolver can always read `activeCall`; its numbers go on
@@ -35,9 +35,9 @@ import Synchronization
 @usableFromInline
 final class ResolvingThread: @unchecked Sendable {
   private let currentContext = Atomic<Unmanaged<ResolutionContext>?>(nil)
-  /// The number of the planned top-level call running on this thread, or 0.
+  /// The number of the innermost top-level call running on this thread, or 0.
   @usableFromInline let activeCall = Atomic<UInt64>(0)
-  /// The number last given to a planned call.
+  /// The number last given to a call.
   private let lastCall = Atomic<UInt64>(0)
 
   /// The innermost checked resolution under way on this thread; unretained, because each one
@@ -52,10 +52,10 @@ final class ResolvingThread: @unchecked Sendable {
     current?._withUnsafeGuaranteedRef { $0.chain.map(\.key) }
   }
 
-  /// A planned top-level call under way: its thread, its number, and the number of the call it
+  /// A top-level call under way: its thread, its number, and the number of the call it
   /// interrupted, which becomes active again when it ends.
   @usableFromInline
-  struct PlannedCall {
+  struct TopLevelCall {
     @usableFromInline let thread: Unmanaged<ResolvingThread>
     @usableFromInline let number: UInt64
     @usableFromInline let interrupted: UInt64
@@ -73,16 +73,20 @@ final class ResolvingThread: @unchecked Sendable {
     }
   }
 
-  /// Starts a planned top-level call on this thread.
+  /// Starts a top-level call on this thread.
   @usableFromInline
-  static func beginPlannedCall() -> PlannedCall {
-    let thread = unmanagedCurrent
-    return thread._withUnsafeGuaranteedRef { state in
+  static func beginCall() -> TopLevelCall {
+    beginCall(on: unmanagedCurrent)
+  }
+
+  /// Starts a top-level call on `thread`, which must be this thread's state.
+  static func beginCall(on thread: Unmanaged<ResolvingThread>) -> TopLevelCall {
+    thread._withUnsafeGuaranteedRef { state in
       let number = state.lastCall.load(ordering: .relaxed) &+ 1
       state.lastCall.store(number, ordering: .relaxed)
       let interrupted = state.activeCall.load(ordering: .relaxed)
       state.activeCall.store(number, ordering: .relaxed)
-      return PlannedCall(thread: thread, number: number, interrupted: interrupted)
+      return TopLevelCall(thread: thread, number: number, interrupted: interrupted)
     }
   }
 

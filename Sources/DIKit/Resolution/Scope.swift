@@ -44,11 +44,10 @@ public final class Scope: Sendable {
     return try found._withUnsafeGuaranteedRef { found in
       let registration = unsafeDowncast(found, to: Registration<Service>.self)
       if let depthLimit = container.plannedDepthLimit(for: registration) {
-        let call = ResolvingThread.beginPlannedCall()
+        let call = ResolvingThread.beginCall()
         defer { call.end() }
         let resolver = Resolver(
-          container: container, scope: self, context: nil, holder: .transient,
-          depthLimit: depthLimit, thread: call.thread, call: call.number)
+          container: container, scope: self, call: call, depthLimit: depthLimit)
         do { return try registration.resolve(with: resolver) } catch is PlanDeviation {}
       }
       return try registration.resolveChecked(in: container, scope: self)
@@ -68,9 +67,9 @@ public final class Scope: Sendable {
   ) throws -> Service {
     try checkOpen(
       ServiceKey(service: Service.self, name: name, arguments: (First, repeat each Other).self))
-    let resolver = Resolver.topLevel(in: container, scope: self)
-    defer { resolver.context?.finish() }
-    return try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
+    return try Resolver.checked(in: container, scope: self) { resolver in
+      try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
+    }
   }
 
   /// A ``Lazy`` that resolves the service within this scope on first use.

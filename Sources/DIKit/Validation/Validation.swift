@@ -68,12 +68,10 @@ extension Container {
     let registrations = visibleRegistrations().sorted { $0.key.description < $1.key.description }
     let dryRun = DryRun()
     for registration in registrations where !registration.key.hasArguments {
-      let resolver = Resolver(
-        container: self, scope: nil, context: .make(in: self, dryRun: dryRun),
-        holder: .transient)
-      defer { resolver.context?.finish() }
       do {
-        try registration.buildInDryRun(resolver)
+        try Resolver.checked(in: self, scope: nil, dryRun: dryRun) {
+          try registration.buildInDryRun($0)
+        }
       } catch let problem as ResolutionError {
         dryRun.report(problem)
       } catch {
