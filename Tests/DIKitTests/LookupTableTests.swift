@@ -28,14 +28,14 @@ private func table<Service: Sendable & BinaryInteger>(of type: Service.Type) -> 
 @Suite("Lookup tables")
 struct LookupTableTests {
   @Test(arguments: [10, 100, 1000])
-  func everyNameIsFoundWithinTwoSlotsOfItsHome(count: Int) {
+  func everyNameIsFoundWithinThreeSlotsOfItsHome(count: Int) {
     // With plain linear probing some names sat a dozen slots on, behind a cluster; which ones
     // depended on the type's address, so a named lookup's cost changed from run to run. The
     // types seed the hashes differently, so each is a different placement.
-    #expect(longestDisplacement(namedTable(Int.self, count: count, value: 1)) <= 2)
-    #expect(longestDisplacement(namedTable(String.self, count: count, value: "")) <= 2)
-    #expect(longestDisplacement(namedTable(Double.self, count: count, value: 1)) <= 2)
-    #expect(longestDisplacement(namedTable(Settings.self, count: count, value: Settings())) <= 2)
+    #expect(longestDisplacement(namedTable(Int.self, count: count, value: 1)) <= 3)
+    #expect(longestDisplacement(namedTable(String.self, count: count, value: "")) <= 3)
+    #expect(longestDisplacement(namedTable(Double.self, count: count, value: 1)) <= 3)
+    #expect(longestDisplacement(namedTable(Settings.self, count: count, value: Settings())) <= 3)
   }
 
   @Test func aTableStaysWithinSixteenTimesItsEntries() {
