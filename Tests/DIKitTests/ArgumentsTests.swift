@@ -71,6 +71,35 @@ struct ArgumentsTests {
         + "register it: container.register(Greeting.self, arguments: Int.self) { … }")
   }
 
+  @Test func threeArgumentsArePassedInOrder() throws {
+    let container = Container()
+    container.register(Greeting.self, arguments: String.self, Int.self, Bool.self) {
+      _, name, age, formal in Greeting(text: "\(formal ? "Dear " : "")\(name), \(age)")
+    }
+
+    #expect(try container.resolve(Greeting.self, arguments: "Ada", 36, true).text == "Dear Ada, 36")
+  }
+
+  @Test func anIntegerLiteralForAnInt64ArgumentSaysWhyItMissed() {
+    // An integer literal is an Int unless its type is written: this used to say only that
+    // (Int64) was registered, not why (Int) was asked for.
+    let container = Container()
+    container.register(Greeting.self, arguments: String.self, Int64.self) { _, name, age in
+      Greeting(text: "\(name), \(age)")
+    }
+
+    let error = resolutionError { _ = try container.resolve(Greeting.self, arguments: "Ada", 36) }
+
+    #expect(
+      error?.description
+        == "No registration for Greeting with arguments (String, Int). Registered with other "
+        + "arguments: Greeting with arguments (String, Int64). The argument 36 is an Int, where "
+        + "Greeting with arguments (String, Int64) takes Int64: a literal is an Int unless its "
+        + "type is written, as in Int64(36). To fix, pass the registered argument types, or "
+        + "register it: container.register(Greeting.self, arguments: String.self, Int.self) "
+        + "{ … }")
+  }
+
   @Test func resolvingWithoutTheArgumentsSaysWhichAreNeeded() {
     let container = Container()
     container.register(Greeting.self, arguments: String.self, Int.self) { _, name, _ in

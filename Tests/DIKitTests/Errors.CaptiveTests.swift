@@ -98,7 +98,8 @@ struct CaptiveTests {
       Cache(context: try resolver.lazy())
     }
 
-    let cache = try container.makeScope().resolve(Cache.self)
+    let scope = container.makeScope()
+    let cache = try scope.resolve(Cache.self)
     let error = resolutionError { _ = try cache.context.value }
 
     #expect(error?.path == ["Cache", "RequestContext"])

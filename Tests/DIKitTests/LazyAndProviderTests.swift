@@ -11,6 +11,42 @@ private final class Importer: Sendable {
   init(makeCache: Provider<ReportCache>) { self.makeCache = makeCache }
 }
 
+private final class Parent: Sendable {
+  let child: Child
+  init(child: Child) { self.child = child }
+}
+
+private final class Child: Sendable {
+  let parent: Lazy<Parent>
+  init(parent: Lazy<Parent>) { self.parent = parent }
+}
+
+/// A scoped service that makes caches on demand.
+private final class Session: Sendable {
+  let caches: Provider<ReportCache>
+  init(caches: Provider<ReportCache>) { self.caches = caches }
+}
+
+/// Parent (singleton) → Child → Lazy<Parent>: the cycle DIKit's own cycle error suggests
+/// breaking with a Lazy.
+private func parentAndChild() -> Container {
+  let container = Container()
+  container.register(Parent.self, lifetime: .singleton) { resolver in
+    Parent(child: try resolver.resolve())
+  }
+  container.register(Child.self) { resolver in Child(parent: try resolver.lazy()) }
+  return container
+}
+
+private func sessions() -> Container {
+  let container = Container()
+  container.register(ReportCache.self) { _ in ReportCache() }
+  container.register(Session.self, lifetime: .scoped) { resolver in
+    Session(caches: try resolver.provider())
+  }
+  return container
+}
+
 private func countingContainer(_ counter: Counter, lifetime: Lifetime = .transient) -> Container {
   let container = Container()
   container.register(ReportCache.self, lifetime: lifetime) { _ in
@@ -110,23 +146,73 @@ struct LazyAndProviderTests {
   }
 
   @Test func aLazyBreaksACycle() throws {
-    final class Parent: Sendable {
-      let child: Child
-      init(child: Child) { self.child = child }
-    }
-    final class Child: Sendable {
-      let parent: Lazy<Parent>
-      init(parent: Lazy<Parent>) { self.parent = parent }
-    }
-    let container = Container()
-    container.register(Parent.self, lifetime: .singleton) { resolver in
-      Parent(child: try resolver.resolve())
-    }
-    container.register(Child.self) { resolver in Child(parent: try resolver.lazy()) }
+    let container = parentAndChild()
 
     let parent = try container.resolve(Parent.self)
 
     #expect(try parent.child.parent.value === parent)
+  }
+
+  @Test func aSingletonHoldingALazyAcrossACycleIsFreedWithItsContainer() throws {
+    // The Lazy used to hold the container, and once read, the parent: neither was ever freed.
+    weak var released: Container?
+    weak var parent: Parent?
+    do {
+      let container = parentAndChild()
+      let resolved = try container.resolve(Parent.self)
+      #expect(try resolved.child.parent.value === resolved)
+      released = container
+      parent = resolved
+    }
+
+    #expect(released == nil)
+    #expect(parent == nil)
+  }
+
+  @Test func aLazyReadAfterItsContainerIsFreedSaysSo() throws {
+    let child: Child
+    do {
+      child = try parentAndChild().resolve(Parent.self).child
+    }
+
+    let error = resolutionError { _ = try child.parent.value }
+
+    #expect(error?.kind == .containerGone)
+    #expect(
+      error?.description
+        == "Lazy<Parent> cannot resolve Parent: its container has been freed (requested by "
+        + "Parent → Child). To fix, keep the container for as long as the services it built are "
+        + "used, for example in a property of the app's root object, not in a local variable.")
+  }
+
+  @Test func aScopedServiceHoldingAProviderIsFreedWithItsScope() throws {
+    // The Provider used to hold the scope, which holds the service: neither was ever freed.
+    let container = sessions()
+    weak var released: Scope?
+    weak var session: Session?
+    do {
+      let scope = container.makeScope()
+      session = try scope.resolve(Session.self)
+      released = scope
+      #expect(session != nil)
+    }
+
+    #expect(released == nil)
+    #expect(session == nil)
+  }
+
+  @Test func aProviderCalledAfterItsScopeIsFreedSaysSo() throws {
+    let container = sessions()
+    let session = try container.makeScope().resolve(Session.self)
+
+    let error = resolutionError { _ = try session.caches() }
+
+    #expect(error?.kind == .scopeEnded)
+    #expect(
+      error?.description
+        == "Provider<ReportCache> cannot resolve ReportCache: its scope has been freed (requested "
+        + "by Session). To fix, resolve it before the scope ends, or from a new scope for new "
+        + "work: let scope = container.makeScope()")
   }
 
   @Test func aLazyOfAMissingServiceFailsOnUseWithTheChainThatMadeIt() {

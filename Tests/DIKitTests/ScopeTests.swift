@@ -57,6 +57,41 @@ struct ScopeTests {
     #expect(try provider().context === scope.resolve(RequestContext.self))
   }
 
+  @Test func aClosedScopeDropsItsInstancesAndThrowsOnUse() throws {
+    let container = requestContainer()
+    let scope = container.makeScope()
+    weak let context = try scope.resolve(RequestContext.self)
+    let lazy = scope.lazy(Handler.self)
+
+    scope.close()
+
+    #expect(scope.isClosed)
+    #expect(context == nil)
+    let error = resolutionError { _ = try scope.resolve(Handler.self) }
+    #expect(error?.kind == .scopeEnded)
+    #expect(
+      error?.description
+        == "Handler cannot be resolved: its scope was closed. To fix, resolve it before the scope "
+        + "ends, or from a new scope for new work: let scope = container.makeScope()")
+    #expect(
+      resolutionError { _ = try lazy.value }?.description
+        == "Lazy<Handler> cannot resolve Handler: its scope was closed. To fix, resolve it before "
+        + "the scope ends, or from a new scope for new work: let scope = container.makeScope()")
+  }
+
+  @Test func withScopeClosesTheScopeWhenItsBodyReturns() throws {
+    let container = requestContainer()
+    nonisolated(unsafe) var used: Scope?
+
+    let handler = try container.withScope { scope in
+      used = scope
+      return try scope.resolve(Handler.self)
+    }
+
+    #expect(used?.isClosed == true)
+    #expect(handler.context !== (try container.makeScope().resolve(RequestContext.self)))
+  }
+
   @Test func aScopedServiceOutsideAScopeSaysHowToMakeOne() {
     let container = requestContainer()
 

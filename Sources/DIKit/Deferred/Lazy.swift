@@ -17,18 +17,27 @@ import Synchronization
 /// ```
 ///
 /// A `Lazy` made by a resolver resolves from that resolver's container and scope, as a new
-/// top-level resolution. Copies share one value. If resolving fails, the error is thrown and
-/// the next read tries again.
+/// top-level resolution. If resolving fails, the error is thrown and the next read tries again.
 ///
-/// `@unchecked Sendable`: the value is written once, under the container's creation lock,
-/// before its pointer is published with release ordering; readers load it with acquire ordering.
+/// A `Lazy` never keeps its container or scope alive, so a service that holds one can be freed
+/// with them, even across a cycle: it holds them weakly, and it keeps the value it resolved
+/// only if nothing else does. A singleton, weak or scoped instance is kept by its container or
+/// scope already, so the `Lazy` looks it up again on each read (one table lookup) instead of
+/// holding it; a transient value it keeps, and every later read returns that one. Read after
+/// its container or scope has gone, it throws a ``ResolutionError`` that says which ended.
+///
+/// `@unchecked Sendable`: the value is written once, by the one thread that resolves it (see
+/// `Creations`), before its pointer is published with release ordering; readers load it with
+/// acquire ordering.
 public final class Lazy<Value: Sendable>: @unchecked Sendable {
-  private let make: @Sendable () throws -> Value
-  private let lock: CreationLock
+  /// Resolves the value, and says whether the container or scope keeps it.
+  private let make: @Sendable () throws -> (value: Value, isShared: Bool)
   private let instance = Atomic<UnsafeMutablePointer<Value>?>(nil)
-  private let isResolving = Atomic<Bool>(false)
+  /// Set once the value turned out to be kept by the container or the scope: each read then
+  /// looks it up there rather than keeping it here.
+  private let isShared = Atomic<Bool>(false)
   private let key: ServiceKey
-  private let requestedBy: [any AnyRegistration]
+  private let requestedBy: [PathEntry]
 
   /// A `Lazy` that calls `make` on first use: a stand-in for tests, or lazy values outside
   /// a container.
@@ -38,15 +47,13 @@ public final class Lazy<Value: Sendable>: @unchecked Sendable {
   /// let screen = ReportScreen(exporter: exporter)
   /// ```
   public init(_ make: @escaping @Sendable () throws -> Value) {
-    self.make = make
-    lock = CreationLock()
+    self.make = { (try make(), false) }
     key = ServiceKey(service: Value.self, name: nil)
     requestedBy = []
   }
 
   init(origin: ResolutionOrigin, name: String?) {
-    make = { try origin.resolve(Value.self, name: name) }
-    lock = origin.container.creationLock
+    make = { try origin.resolve(Value.self, name: name, for: "Lazy") }
     key = ServiceKey(service: Value.self, name: name)
     requestedBy = origin.prefix
   }
@@ -59,7 +66,8 @@ public final class Lazy<Value: Sendable>: @unchecked Sendable {
   }
 
   /// The value, resolved on the first read; every later read returns the same instance
-  /// without taking a lock.
+  /// without taking a lock (or, for an instance its container or scope keeps, after one
+  /// lookup).
   ///
   /// ```swift
   /// let exporter = container.lazy(PDFExporter.self)
@@ -68,26 +76,27 @@ public final class Lazy<Value: Sendable>: @unchecked Sendable {
   /// ```
   ///
   /// - Throws: what resolving the service throws (a ``ResolutionError`` or a factory's own
-  ///   error), or a ``ResolutionError`` for a cycle when the value is read again while it is
-  ///   being resolved.
+  ///   error), a ``ResolutionError`` for a cycle when the value is read again while it is
+  ///   being resolved, or one that says the container or scope it resolves from has ended.
   public var value: Value {
     get throws {
       if let pointer = instance.load(ordering: .acquiring) { return pointer.pointee }
-      return try lock.withLock {
-        if let pointer = instance.load(ordering: .acquiring) { return pointer.pointee }
-        // Only this thread can be resolving while it holds the lock: reading again means the
-        // value depends on itself, and waiting for it would never end.
-        guard !isResolving.load(ordering: .relaxed) else {
-          throw ResolutionError.cycle(requestedBy.map(\.key) + [key, key])
-        }
-        isResolving.store(true, ordering: .relaxed)
-        defer { isResolving.store(false, ordering: .relaxed) }
-        let value = try make()
-        let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-        pointer.initialize(to: value)
-        instance.store(pointer, ordering: .releasing)
-        return value
-      }
+      if isShared.load(ordering: .acquiring) { return try make().value }
+      return try Creations.shared.instance(
+        in: Creations.Slot(self), key: key,
+        chain: { ResolvingThread.current.chainKeys ?? requestedBy.map(\.key) },
+        existing: { instance.load(ordering: .acquiring)?.pointee },
+        build: {
+          let (value, isShared) = try make()
+          if isShared {
+            self.isShared.store(true, ordering: .releasing)
+            return value
+          }
+          let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+          pointer.initialize(to: value)
+          instance.store(pointer, ordering: .releasing)
+          return value
+        })
     }
   }
 
@@ -100,7 +109,7 @@ public final class Lazy<Value: Sendable>: @unchecked Sendable {
   /// print(exporter.isResolved)  // true
   /// ```
   public var isResolved: Bool {
-    instance.load(ordering: .acquiring) != nil
+    instance.load(ordering: .acquiring) != nil || isShared.load(ordering: .acquiring)
   }
 }
 

@@ -16,6 +16,11 @@
 /// Each call is a new top-level resolution from the container and scope the provider was made
 /// in, so lifetimes still apply: a transient service is new on each call, a singleton is the
 /// same one.
+///
+/// A provider holds its container and scope weakly, so a service that keeps one does not keep
+/// them alive; called after they are gone, it throws a ``ResolutionError`` that says which ended
+/// (``ResolutionError/Kind-swift.enum/containerGone`` or
+/// ``ResolutionError/Kind-swift.enum/scopeEnded``).
 public struct Provider<Value: Sendable>: Sendable {
   private let make: @Sendable () throws -> Value
 
@@ -29,7 +34,7 @@ public struct Provider<Value: Sendable>: Sendable {
   }
 
   init(origin: ResolutionOrigin, name: String?) {
-    make = { try origin.resolve(Value.self, name: name) }
+    make = { try origin.resolve(Value.self, name: name, for: "Provider").value }
   }
 
   /// Resolves the service.

@@ -64,6 +64,33 @@ public struct ResolutionError: Error, Sendable, Equatable, CustomStringConvertib
     /// try container.validate()  // factoryFailed
     /// ```
     case factoryFailed
+    /// A ``Lazy`` or ``Provider`` was asked for its service after its container had been
+    /// freed.
+    ///
+    /// ```swift
+    /// let clock = Container().provider(Clock.self)  // the container is freed at once
+    /// _ = try clock()  // containerGone
+    /// ```
+    case containerGone
+    /// A ``Scope`` was used after it was closed, or a ``Lazy`` or ``Provider`` made in it after
+    /// it was closed or freed.
+    ///
+    /// ```swift
+    /// let request = container.makeScope()
+    /// request.close()
+    /// _ = try request.resolve(Handler.self)  // scopeEnded
+    /// ```
+    case scopeEnded
+    /// A ``Resolver`` was kept past the factory it was given to (with `nonisolated(unsafe)`)
+    /// and used after its top-level call had returned.
+    ///
+    /// ```swift
+    /// nonisolated(unsafe) var kept: Resolver?
+    /// container.register(Clock.self) { resolver in kept = resolver; return SystemClock() }
+    /// _ = try container.resolve(Clock.self)
+    /// _ = try kept?.resolve(Clock.self)  // resolverKept
+    /// ```
+    case resolverKept
   }
 
   /// What kind of problem it is.
@@ -103,15 +130,22 @@ public struct ResolutionError: Error, Sendable, Equatable, CustomStringConvertib
 // MARK: - The messages
 
 extension ResolutionError {
-  static func missing(_ key: ServiceKey, path: [ServiceKey], registered: [ServiceKey]) -> Self {
+  /// `argumentValues` are the runtime arguments as passed, if any, for a hint about literals.
+  static func missing(
+    _ key: ServiceKey, path: [ServiceKey], registered: [ServiceKey], argumentValues: [String] = []
+  ) -> Self {
+    let names = TypeNames([key] + path + registered)
+    let (key, path) = (names.callOut(key), path.map(names.callOut))
+    let registered = registered.map(names.callOut)
     var text = "No registration for \(key)\(requestedBy(path))."
-    let nearMisses = NearMisses(for: key, among: registered)
+    let nearMisses = NearMisses(for: key, among: registered, argumentValues: argumentValues)
     if !nearMisses.otherNames.isEmpty {
       text += " Registered under other names: \(nearMisses.otherNames.joined(separator: ", "))."
     }
     if !nearMisses.otherArguments.isEmpty {
       text += " Registered with other arguments: \(nearMisses.otherArguments.joined(separator: ", "))."
     }
+    for hint in nearMisses.literalHints { text += " \(hint)" }
     if !nearMisses.similarTypes.isEmpty {
       text += " Similar types registered: \(nearMisses.similarTypes.joined(separator: ", "))."
     }
@@ -123,7 +157,8 @@ extension ResolutionError {
   }
 
   /// `cycle` runs from the first service to the same one again: `A, B, C, A`.
-  static func cycle(_ cycle: [ServiceKey]) -> Self {
+  static func cycle(_ cycle: [ServiceKey], registered: [ServiceKey] = []) -> Self {
+    let cycle = cycle.map(TypeNames(cycle + registered).callOut)
     let first = cycle[0]
     let last = cycle[cycle.count - 2]
     let text =
@@ -135,8 +170,10 @@ extension ResolutionError {
 
   static func captive(
     holder: ServiceKey, holderLifetime: Lifetime, held: ServiceKey, heldLifetime: Lifetime,
-    path: [ServiceKey]
+    path: [ServiceKey], registered: [ServiceKey] = []
   ) -> Self {
+    let names = TypeNames([holder, held] + path + registered)
+    let (holder, held, path) = (names.callOut(holder), names.callOut(held), path.map(names.callOut))
     let consequence =
       switch heldLifetime {
       case .scoped: "so it would keep one scope's \(held) after that scope ends"
@@ -151,7 +188,11 @@ extension ResolutionError {
     return Self(kind: .captiveDependency, service: held, path: path, description: text)
   }
 
-  static func scopeRequired(_ key: ServiceKey, path: [ServiceKey]) -> Self {
+  static func scopeRequired(
+    _ key: ServiceKey, path: [ServiceKey], registered: [ServiceKey] = []
+  ) -> Self {
+    let names = TypeNames([key] + path + registered)
+    let (key, path) = (names.callOut(key), path.map(names.callOut))
     let root = path.first ?? key
     var call = "\(root.typeName).self"
     if let name = root.name { call += ", name: \"\(name)\"" }
@@ -169,11 +210,55 @@ extension ResolutionError {
     return Self(kind: .weakNeedsClassInstance, service: key, path: [], description: text)
   }
 
-  static func factoryFailed(_ key: ServiceKey, path: [ServiceKey], error: any Error) -> Self {
+  static func factoryFailed(
+    _ key: ServiceKey, path: [ServiceKey], error: any Error, registered: [ServiceKey] = []
+  ) -> Self {
+    let names = TypeNames([key] + path + registered)
+    let (key, path) = (names.callOut(key), path.map(names.callOut))
     let text =
       "The factory of \(key) threw \(error)\(requestedBy(path)). To fix, make it succeed: "
       + "validate() runs every factory once, with the registrations the container has."
     return Self(kind: .factoryFailed, service: key, path: path, description: text)
+  }
+
+  /// `deferred` is `Lazy` or `Provider`.
+  static func containerGone(_ key: ServiceKey, deferred: String, path: [ServiceKey]) -> Self {
+    let names = TypeNames([key] + path)
+    let (key, path) = (names.callOut(key), path.map(names.callOut))
+    let text =
+      "\(deferred)<\(key.typeName)> cannot resolve \(key): its container has been freed"
+      + "\(requestedBy(path)). To fix, keep the container for as long as the services it built "
+      + "are used, for example in a property of the app's root object, not in a local variable."
+    return Self(kind: .containerGone, service: key, path: path, description: text)
+  }
+
+  /// `deferred` is `Lazy` or `Provider`, or `nil` for the scope itself; `closed` tells a closed
+  /// scope from a freed one.
+  static func scopeEnded(
+    _ key: ServiceKey, deferred: String?, closed: Bool, path: [ServiceKey]
+  ) -> Self {
+    let names = TypeNames([key] + path)
+    let (key, path) = (names.callOut(key), path.map(names.callOut))
+    let subject =
+      deferred.map { "\($0)<\(key.typeName)> cannot resolve \(key)" }
+      ?? "\(key) cannot be resolved"
+    let text =
+      "\(subject): its scope \(closed ? "was closed" : "has been freed")\(requestedBy(path)). "
+      + "To fix, resolve it before the scope ends, or from a new scope for new work: "
+      + "let scope = container.makeScope()"
+    return Self(kind: .scopeEnded, service: key, path: path, description: text)
+  }
+
+  static func resolverKept(_ key: ServiceKey) -> Self {
+    let fix =
+      key.hasArguments
+      ? "resolve it from the container, or from a resolver that a factory is running with"
+      : "inject Lazy<\(key.typeName)> or Provider<\(key.typeName)> where it is needed later"
+    let text =
+      "A Resolver was used to resolve \(key) after the factory it was given to had returned: "
+      + "a resolver lives only while its factory runs, and its container may be gone. To fix, "
+      + "\(fix), instead of keeping the resolver."
+    return Self(kind: .resolverKept, service: key, path: [], description: text)
   }
 
   private static func requestedBy(_ path: [ServiceKey]) -> String {

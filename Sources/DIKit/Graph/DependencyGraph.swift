@@ -129,13 +129,16 @@ public struct DependencyGraph: Sendable, Equatable {
   public let problems: [ResolutionError]
 
   init(registrations: [any AnyRegistration], dryRun: DryRun) {
-    var nodes = registrations.map { Node(id: $0.key.description, lifetime: $0.lifetime) }
+    // Two types of one name get qualified ids, as in messages (see `TypeNames`).
+    let names = TypeNames(registrations.map(\.key) + dryRun.edges.flatMap { [$0.from, $0.to] })
+    let id = { (key: ServiceKey) in names.callOut(key).description }
+    var nodes = registrations.map { Node(id: id($0.key), lifetime: $0.lifetime) }
     var known = Set(nodes.map(\.id))
-    for edge in dryRun.edges where known.insert(edge.to.description).inserted {
-      nodes.append(Node(id: edge.to.description, lifetime: nil))
+    for edge in dryRun.edges where known.insert(id(edge.to)).inserted {
+      nodes.append(Node(id: id(edge.to), lifetime: nil))
     }
     self.nodes = nodes
-    edges = dryRun.edges.map { Edge(from: $0.from.description, to: $0.to.description, kind: $0.kind) }
+    edges = dryRun.edges.map { Edge(from: id($0.from), to: id($0.to), kind: $0.kind) }
     problems = dryRun.problems
   }
 

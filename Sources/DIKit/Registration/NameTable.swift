@@ -2,7 +2,8 @@
 ///
 /// Named lookups hash the name eight bytes at a time with a multiply-and-mix, several times
 /// cheaper than `Dictionary`'s SipHash for the short names registrations have, and the table
-/// keeps the cost flat however many names there are. A name with a non-ASCII character is not hashed here (its
+/// keeps the cost flat however many names there are, and whichever name is looked up (see
+/// `OpenAddressing`). A name with a non-ASCII character is not hashed here (its
 /// bytes could differ from an equal string's, since Swift compares strings by canonical
 /// equivalence); `Registry` keeps those in a `Dictionary`.
 @usableFromInline
@@ -21,20 +22,16 @@ struct NameTable: Sendable {
   }
 
   init(_ registrations: [any AnyRegistration]) {
-    var capacity = 4
-    while capacity < registrations.count * 2 { capacity *= 2 }
-    var slots = [Slot](
-      repeating: Slot(hash: 0, type: nil, name: "", registration: nil), count: capacity)
-    for registration in registrations {
+    let entries = registrations.compactMap { registration -> Slot? in
       let type = ObjectIdentifier(registration.key.service)
-      guard let name = registration.key.name, let hash = Self.hash(name, type) else { continue }
-      var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
-      // Keys are unique in a registry, so the first free slot is this one's.
-      while slots[index].type != nil { index = (index + 1) & (capacity - 1) }
-      slots[index] = Slot(
+      guard let name = registration.key.name, let hash = Self.hash(name, type) else { return nil }
+      return Slot(
         hash: hash, type: type, name: name, registration: Unmanaged.passUnretained(registration))
     }
-    self.slots = slots
+    slots = OpenAddressing.place(
+      entries, empty: Slot(hash: 0, type: nil, name: "", registration: nil),
+      isEmpty: { $0.type == nil },
+      home: { slot, capacity in Int(truncatingIfNeeded: slot.hash) & (capacity - 1) })
   }
 
   /// The name's bytes, eight at a time, mixed with the type; `nil` for a non-ASCII name.

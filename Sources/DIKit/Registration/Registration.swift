@@ -17,13 +17,13 @@ protocol AnyRegistration: AnyObject, Sendable {
 
 /// One registration of a service: its factory, its lifetime, and the singleton it created.
 ///
-/// The singleton is published once through an atomic pointer: written under the container's
-/// creation lock, read without any lock. That read is the whole cost of a singleton hit.
+/// The singleton is published once through an atomic pointer: written by the one thread that
+/// creates it (see `Creations`), read without any lock. That read is the whole cost of a
+/// singleton hit.
 ///
 /// `@unchecked Sendable`: `instance` points to memory that is written once, before the
 /// pointer is published with release ordering, and never changed afterwards; readers load it
-/// with acquire ordering. `weakInstance` is only touched under the creation lock. Everything
-/// else is immutable or atomic.
+/// with acquire ordering. Everything else is immutable, atomic or behind a mutex.
 @usableFromInline
 final class Registration<Service: Sendable>: AnyRegistration, @unchecked Sendable {
   /// A factory, with or without runtime arguments (passed as one tuple).
@@ -41,11 +41,8 @@ final class Registration<Service: Sendable>: AnyRegistration, @unchecked Sendabl
   @usableFromInline unowned let owner: Container
   /// The singleton, once created.
   @usableFromInline let instance = Atomic<UnsafeMutablePointer<Service>?>(nil)
-  /// The instance of the `weak` lifetime; read and written only under the creation lock.
-  weak var weakInstance: AnyObject?
-  /// Set while the factory of a shared instance runs, under the creation lock: finding it set
-  /// means the same thread asked for the instance again while building it, which is a cycle.
-  let isBuilding = Atomic<Bool>(false)
+  /// The instance of the `weak` lifetime.
+  let weakInstance = Mutex(WeakReference())
   /// The `ResolutionPlan` that proved this registration's graph clean, if any.
   @usableFromInline let plannedBy = Atomic<UnsafeRawPointer?>(nil)
 
@@ -77,7 +74,7 @@ final class Registration<Service: Sendable>: AnyRegistration, @unchecked Sendabl
     instance.load(ordering: .acquiring)?.pointee
   }
 
-  /// Stores the singleton; called once, under the creation lock.
+  /// Stores the singleton; called once, by the thread that created it.
   func publish(_ value: Service) {
     let pointer = UnsafeMutablePointer<Service>.allocate(capacity: 1)
     pointer.initialize(to: value)
@@ -92,5 +89,17 @@ final class Registration<Service: Sendable>: AnyRegistration, @unchecked Sendabl
   @usableFromInline
   func buildInDryRun(_ resolver: Resolver) throws {
     _ = try resolveInDryRun(with: resolver)
+  }
+}
+
+/// A weak reference to a `weak` lifetime's instance, kept behind a mutex.
+///
+/// `@unchecked Sendable`: the object is always a service instance, which is `Sendable`;
+/// `AnyObject` only erases its type.
+struct WeakReference: @unchecked Sendable {
+  weak var object: AnyObject?
+
+  init(_ object: AnyObject? = nil) {
+    self.object = object
   }
 }

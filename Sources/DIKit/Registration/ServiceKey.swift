@@ -10,12 +10,16 @@ struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline let name: String?
   /// `Void.self` when the factory takes no runtime arguments.
   @usableFromInline let arguments: Any.Type
+  /// How messages name the service type, when its short name is not enough to tell it from
+  /// another (see `TypeNames`); not part of the key's identity.
+  @usableFromInline var displayName: String?
 
   @inlinable
   init(service: Any.Type, name: String?, arguments: Any.Type = Void.self) {
     self.service = service
     self.name = name
     self.arguments = arguments
+    displayName = nil
   }
 
   @inlinable
@@ -32,8 +36,9 @@ struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
 
   var hasArguments: Bool { arguments != Void.self }
 
-  /// The service type's name as Swift prints it: `PaymentGateway`, `Optional<Clock>`.
-  var typeName: String { String(describing: service) }
+  /// The service type's name as Swift prints it, `PaymentGateway` or `Optional<Clock>`, unless
+  /// a message qualified it.
+  var typeName: String { displayName ?? String(describing: service) }
 
   /// The argument types in parentheses: `(String)`, `(String, Int)`.
   var argumentList: String {
@@ -41,10 +46,14 @@ struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     return text.hasPrefix("(") ? text : "(\(text))"
   }
 
+  /// The argument types' names, in order: `["String", "Int"]`.
+  var argumentTypeNames: [String] {
+    topLevelParts(of: String(argumentList.dropFirst().dropLast()))
+  }
+
   /// The argument types as a register call spells them: `String.self, Int.self`.
   var argumentMetatypes: String {
-    topLevelParts(of: String(argumentList.dropFirst().dropLast()))
-      .map { $0 + ".self" }.joined(separator: ", ")
+    argumentTypeNames.map { $0 + ".self" }.joined(separator: ", ")
   }
 
   @usableFromInline

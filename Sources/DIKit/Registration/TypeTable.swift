@@ -18,20 +18,22 @@ struct TypeTable: Sendable {
   }
 
   init(_ registrations: [any AnyRegistration]) {
-    // A power of two at least twice the count keeps probe sequences short.
-    var capacity = 4
-    while capacity < registrations.count * 2 { capacity *= 2 }
-    let shift = UInt(UInt.bitWidth - capacity.trailingZeroBitCount)
-    var slots = [Slot](repeating: Slot(type: nil, registration: nil), count: capacity)
-    for registration in registrations {
-      let type = ObjectIdentifier(registration.key.service)
-      var index = Self.home(of: type, shift: shift)
-      // Keys are unique in a registry, so the first free slot is this one's.
-      while slots[index].type != nil { index = (index + 1) & (capacity - 1) }
-      slots[index] = Slot(type: type, registration: Unmanaged.passUnretained(registration))
+    // Placed so that every type is found within a few slots of its home (see
+    // `OpenAddressing`).
+    let entries = registrations.map { registration in
+      Slot(
+        type: ObjectIdentifier(registration.key.service),
+        registration: Unmanaged.passUnretained(registration))
     }
-    self.slots = slots
-    self.shift = shift
+    slots = OpenAddressing.place(
+      entries, empty: Slot(type: nil, registration: nil), isEmpty: { $0.type == nil },
+      home: { slot, capacity in Self.home(of: slot.type!, shift: Self.shift(for: capacity)) })
+    shift = Self.shift(for: slots.count)
+  }
+
+  /// How far `home` shifts the product: a table of 2ⁿ slots keeps its top n bits.
+  static func shift(for capacity: Int) -> UInt {
+    UInt(UInt.bitWidth - capacity.trailingZeroBitCount)
   }
 
   /// Fibonacci hashing: the top bits of the address times 2⁶⁴/φ.

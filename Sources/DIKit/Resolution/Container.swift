@@ -23,8 +23,6 @@ import Synchronization
 public final class Container: Sendable {
   /// The container this one falls back to; see ``makeChild()``.
   @usableFromInline let parent: Container?
-  /// Shared by the whole container tree; see `CreationLock`.
-  let creationLock: CreationLock
   /// The registrations, as registered; writers take this lock.
   private let table = Mutex(RegistrationTable())
   /// The snapshot that resolutions read without a lock; `nil` after a registration.
@@ -39,12 +37,10 @@ public final class Container: Sendable {
   /// ```
   public init() {
     parent = nil
-    creationLock = CreationLock()
   }
 
   private init(parent: Container) {
     self.parent = parent
-    creationLock = parent.creationLock
   }
 
   /// A child container: it sees every registration of this one, and its own registrations
@@ -74,6 +70,20 @@ public final class Container: Sendable {
   /// ```
   public func makeScope() -> Scope {
     Scope(container: self)
+  }
+
+  /// Runs `body` with a new scope, and closes the scope (see ``Scope/close()``) when `body`
+  /// returns or throws.
+  ///
+  /// ```swift
+  /// let receipt = try container.withScope { request in
+  ///   try request.resolve(Handler.self).handle(order)
+  /// }
+  /// ```
+  public func withScope<Result>(_ body: (Scope) throws -> Result) rethrows -> Result {
+    let scope = makeScope()
+    defer { scope.close() }
+    return try body(scope)
   }
 
   // MARK: Registering
@@ -106,8 +116,35 @@ public final class Container: Sendable {
         factory: .plain(factory)))
   }
 
-  /// Registers a service whose factory takes runtime arguments; it is built anew on each
-  /// resolution (the `transient` lifetime).
+  /// Registers a service whose factory takes a runtime argument; it is built anew on each
+  /// resolution.
+  ///
+  /// ```swift
+  /// container.register(Greeting.self, arguments: String.self) { _, name in
+  ///   Greeting(name: name)
+  /// }
+  /// let greeting = try container.resolve(Greeting.self, arguments: "Ada")
+  /// ```
+  ///
+  /// The factory's parameters are checked against `arguments` at compile time; a resolution
+  /// with other argument types fails with an error that lists what is registered.
+  ///
+  /// Such a registration takes no lifetime: it is always transient. An instance built from
+  /// arguments belongs to those arguments, and sharing it (as a singleton, scoped or graph
+  /// instance) would hand the first caller's greeting to everyone who asks with other ones.
+  /// To share one per argument, keep them in a service of your own, such as a dictionary
+  /// behind a singleton.
+  public func register<Service: Sendable, Argument>(
+    _ service: Service.Type, name: String? = nil, arguments argument: Argument.Type,
+    factory: @escaping @Sendable (Resolver, Argument) throws -> Service
+  ) {
+    add(service, name: name, arguments: Argument.self) { resolver, arguments in
+      try factory(resolver, arguments as! Argument)
+    }
+  }
+
+  /// Registers a service whose factory takes two runtime arguments; see
+  /// ``register(_:name:arguments:factory:)``.
   ///
   /// ```swift
   /// container.register(Greeting.self, arguments: String.self, Int.self) { _, name, age in
@@ -115,26 +152,52 @@ public final class Container: Sendable {
   /// }
   /// let greeting = try container.resolve(Greeting.self, arguments: "Ada", 36)
   /// ```
-  ///
-  /// The factory's parameters are checked against `arguments` at compile time; a resolution
-  /// with other argument types fails with an error that lists what is registered.
-  public func register<Service: Sendable, First, each Other>(
+  public func register<Service: Sendable, First, Second>(
     _ service: Service.Type, name: String? = nil, arguments first: First.Type,
-    _ other: repeat (each Other).Type,
-    factory: @escaping @Sendable (Resolver, First, repeat each Other) throws -> Service
+    _ second: Second.Type,
+    factory: @escaping @Sendable (Resolver, First, Second) throws -> Service
   ) {
-    // At least one argument type, so that a factory without arguments can only mean the
-    // plain overload.
-    let key = ServiceKey(service: service, name: name, arguments: (First, repeat each Other).self)
+    add(service, name: name, arguments: (First, Second).self) { resolver, arguments in
+      let (first, second) = arguments as! (First, Second)
+      return try factory(resolver, first, second)
+    }
+  }
+
+  /// Registers a service whose factory takes three runtime arguments; see
+  /// ``register(_:name:arguments:factory:)``. For more, pass a struct that holds them.
+  ///
+  /// ```swift
+  /// container.register(Invoice.self, arguments: Order.self, Customer.self, Date.self) {
+  ///   _, order, customer, date in Invoice(order: order, customer: customer, date: date)
+  /// }
+  /// ```
+  public func register<Service: Sendable, First, Second, Third>(
+    _ service: Service.Type, name: String? = nil, arguments first: First.Type,
+    _ second: Second.Type, _ third: Third.Type,
+    factory: @escaping @Sendable (Resolver, First, Second, Third) throws -> Service
+  ) {
+    add(service, name: name, arguments: (First, Second, Third).self) { resolver, arguments in
+      let (first, second, third) = arguments as! (First, Second, Third)
+      return try factory(resolver, first, second, third)
+    }
+  }
+
+  // One overload per count of arguments, rather than one over a parameter pack: a factory whose
+  // parameters do not match then gets the compiler's plain diagnostic ("contextual closure type
+  // '(Resolver, String, Int) throws -> Greeting' expects 3 arguments, but 2 were used"), where
+  // the pack version said "pack expansion requires that 'Int' and '' have the same shape".
+
+  /// Adds a registration with runtime arguments. `resolve(_:name:arguments:)` passes them as
+  /// one value, a tuple of exactly the `arguments` types (the key includes them, so only a
+  /// tuple of those types reaches the factory).
+  private func add<Service: Sendable>(
+    _ service: Service.Type, name: String?, arguments: Any.Type,
+    make: @escaping @Sendable (Resolver, Any) throws -> Service
+  ) {
     add(
       Registration(
-        key: key, lifetime: .transient, owner: self,
-        factory: .withArguments { resolver, arguments in
-          // The key includes the argument types, so the lookup only finds this factory for a
-          // tuple of exactly these types.
-          let (first, other) = arguments as! (First, (repeat each Other))
-          return try factory(resolver, first, repeat each other)
-        }))
+        key: ServiceKey(service: service, name: name, arguments: arguments), lifetime: .transient,
+        owner: self, factory: .withArguments(make)))
   }
 
   private func add(_ registration: any AnyRegistration) {
@@ -172,8 +235,9 @@ public final class Container: Sendable {
         return instance
       }
       if let depthLimit = plannedDepthLimit(for: registration) {
-        let resolver = Resolver(
-          container: self, scope: nil, context: nil, holder: .transient, depthLimit: depthLimit)
+        let call = ResolvingThread.beginCall()
+        defer { call.end() }
+        let resolver = Resolver(container: self, scope: nil, call: call, depthLimit: depthLimit)
         do { return try registration.resolve(with: resolver) } catch is PlanDeviation {}
       }
       return try registration.resolveChecked(in: self, scope: nil)
@@ -191,9 +255,9 @@ public final class Container: Sendable {
     _ service: Service.Type = Service.self, name: String? = nil,
     arguments first: First, _ other: repeat each Other
   ) throws -> Service {
-    let resolver = Resolver.topLevel(in: self, scope: nil)
-    defer { resolver.context?.finish() }
-    return try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
+    try Resolver.checked(in: self, scope: nil) { resolver in
+      try resolver.resolve(Service.self, name: name, arguments: first, repeat each other)
+    }
   }
 
   /// A ``Lazy`` that resolves the service from this container on first use.
@@ -248,9 +312,7 @@ public final class Container: Sendable {
   func resolveUnregistered<Service: Sendable>(
     _ service: Service.Type, name: String?, scope: Scope?
   ) throws -> Service {
-    let resolver = Resolver.topLevel(in: self, scope: scope)
-    defer { resolver.context?.finish() }
-    return try resolver.resolve(Service.self, name: name)
+    try Resolver.checked(in: self, scope: scope) { try $0.resolve(Service.self, name: name) }
   }
 
   /// The registration for an unnamed or named service without arguments, here or in a parent,

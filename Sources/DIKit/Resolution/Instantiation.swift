@@ -24,12 +24,12 @@ extension Registration {
   @inlinable @inline(__always)
   func build(with resolver: Resolver, in container: Unmanaged<Container>) throws -> Service {
     let holder = lifetime == .transient ? resolver.holder : lifetime
-    guard let context = resolver.context else {
+    guard let context = resolver.unmanagedContext else {
       guard resolver.depth < resolver.depthLimit else { throw PlanDeviation() }
       return try make(resolver.descending(into: container, holder: holder))
     }
-    try context.enter(self)
-    defer { context.leave() }
+    try context._withUnsafeGuaranteedRef { try $0.enter(self) }
+    defer { context._withUnsafeGuaranteedRef { $0.leave() } }
     return try make(resolver.descending(into: container, holder: holder))
   }
 
@@ -41,32 +41,28 @@ extension Registration {
   func build(with resolver: Resolver, arguments: Any) throws -> Service {
     // Keys with arguments lead only to registrations made with them.
     guard let makeWithArguments else { preconditionFailure("\(key) takes no runtime arguments") }
+    let next = resolver.descending(into: resolver.unmanagedContainer, holder: resolver.holder)
     guard let context = resolver.context else {
       guard resolver.depth < resolver.depthLimit else { throw PlanDeviation() }
-      return try makeWithArguments(
-        Resolver(
-          container: resolver.container, scope: resolver.scope, context: nil,
-          holder: resolver.holder, depth: resolver.depth + 1, depthLimit: resolver.depthLimit),
-        arguments)
+      return try makeWithArguments(next, arguments)
     }
     try context.enter(self)
     defer { context.leave() }
-    return try makeWithArguments(
-      Resolver(
-        container: resolver.container, scope: resolver.scope, context: context,
-        holder: resolver.holder), arguments)
+    return try makeWithArguments(next, arguments)
   }
 
-  /// The first creation of a singleton, once, under the creation lock. Its factory resolves
-  /// from the container that owns the registration.
+  /// The first creation of a singleton, once (see `Creations`). Its factory resolves from the
+  /// container that owns the registration.
   @usableFromInline
   func createSingleton(with resolver: Resolver) throws -> Service {
-    try owner.creationLock.withLock {
-      if let instance = existingInstance { return instance }
-      let value = try buildOnce(with: resolver, in: owner)
-      publish(value)
-      return value
-    }
+    try Creations.shared.instance(
+      in: Creations.Slot(self), key: key, chain: { resolver.chainKeys },
+      existing: { existingInstance },
+      build: {
+        let value = try build(with: resolver, in: owner)
+        publish(value)
+        return value
+      })
   }
 
   /// `weak`, `graph` and `scoped`: shared instances that another service may hold captive.
@@ -85,41 +81,34 @@ extension Registration {
       context.storeGraphInstance(value, for: identity)
       return value
     case .weak:
-      return try owner.creationLock.withLock {
-        if let object = weakInstance { return object as! Service }
-        let value = try buildOnce(with: resolver, in: owner)
-        weakInstance = try classInstance(value)
-        return value
-      }
+      if let object = weakInstance.withLock({ $0.object }) { return object as! Service }
+      return try Creations.shared.instance(
+        in: Creations.Slot(self), key: key, chain: { resolver.chainKeys },
+        existing: { weakInstance.withLock { $0.object }.map { $0 as! Service } },
+        build: {
+          let value = try build(with: resolver, in: owner)
+          let object = try classInstance(value)
+          weakInstance.withLock { $0 = WeakReference(object) }
+          return value
+        })
     case .scoped:
       guard let scope = resolver.scope else {
         guard let context = resolver.context else { throw PlanDeviation() }
-        throw ResolutionError.scopeRequired(key, path: context.chain.map(\.key))
+        throw ResolutionError.scopeRequired(
+          key, path: context.chain.map(\.key), registered: context.registeredKeys)
       }
-      if let instance = scope.instance(for: self) { return instance as! Service }
-      return try owner.creationLock.withLock {
-        if let instance = scope.instance(for: self) { return instance as! Service }
-        let value = try buildOnce(with: resolver, in: resolver.container)
-        scope.store(value, for: self)
-        return value
-      }
+      if let instance = try scope.instance(for: self, key: key) { return instance as! Service }
+      return try Creations.shared.instance(
+        in: Creations.Slot(self, scope: scope), key: key, chain: { resolver.chainKeys },
+        existing: { try scope.instance(for: self, key: key).map { $0 as! Service } },
+        build: {
+          let value = try build(with: resolver, in: resolver.container)
+          try scope.store(value, for: self, key: key)
+          return value
+        })
     case .transient, .singleton:
       return try resolve(with: resolver)
     }
-  }
-
-  /// Builds a shared instance under the creation lock. Meeting this registration already
-  /// being built here means the same thread asked for it again from a fresh resolution (a
-  /// factory calling `container.resolve`, or reading a `Lazy` during construction): a cycle
-  /// that the path of this resolution alone cannot show, and waiting would deadlock.
-  func buildOnce(with resolver: Resolver, in container: Container) throws -> Service {
-    guard !isBuilding.load(ordering: .relaxed) else {
-      guard let context = resolver.context else { throw PlanDeviation() }
-      throw context.cycleError(closingWith: self)
-    }
-    isBuilding.store(true, ordering: .relaxed)
-    defer { isBuilding.store(false, ordering: .relaxed) }
-    return try build(with: resolver, in: container)
   }
 
   /// The instance as an object, or the error that the `weak` lifetime needs one.
@@ -133,9 +122,7 @@ extension Registration {
   /// A checked top-level resolution: with a context, so every error names its chain.
   @usableFromInline
   func resolveChecked(in container: Container, scope: Scope?) throws -> Service {
-    let resolver = Resolver.topLevel(in: container, scope: scope)
-    defer { resolver.context?.finish() }
-    return try resolve(with: resolver)
+    try Resolver.checked(in: container, scope: scope) { try resolve(with: $0) }
   }
 }
 
@@ -177,7 +164,8 @@ extension Registration {
       throw error
     } catch {
       let path = resolver.context?.chain.map(\.key) ?? []
-      throw ResolutionError.factoryFailed(key, path: path, error: error)
+      throw ResolutionError.factoryFailed(
+        key, path: path, error: error, registered: resolver.context?.registeredKeys ?? [])
     }
   }
 }

@@ -19,21 +19,31 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     /// How long the path may grow: unlimited unless there is a prefix (see `maximumDepth`).
     @usableFromInline var depthLimit = Int.max
     /// False in a dry run and once the top-level call has returned: resolvers then take the
-    /// slow path (record edges, or start a fresh resolution for a resolver kept too long).
+    /// slow path (record edges, or throw for a resolver kept past its call).
     @usableFromInline var isPlain = true
-    var isFinished = false
     /// The services that were being built when the `Lazy` or `Provider` that started this
-    /// resolution was made: shown in messages, and counted towards the depth limit.
-    var prefix: [any AnyRegistration] = []
+    /// resolution was made, or else by the resolution under way on this thread when it started:
+    /// shown in messages, and counted towards the depth limit.
+    var prefix: [PathEntry] = []
     /// Instances with the `graph` lifetime, by registration.
     var graphInstances: [ObjectIdentifier: Any] = [:]
     /// Set for `validate()`'s dry run.
     var dryRun: DryRun?
+    /// The thread this resolution runs on until it finishes, and the resolution that was under
+    /// way there when it started.
+    var thread: Unmanaged<ResolvingThread>?
+    var outer: Unmanaged<ResolutionContext>?
+    /// This resolution's top-level call on `thread` (see `ResolvingThread`).
+    var call: ResolvingThread.TopLevelCall?
+    /// The container the resolution started in; unretained, because the resolver that holds
+    /// this context holds it.
+    var container: Unmanaged<Container>?
   }
 
-  /// A resolution started by a `Lazy` or `Provider` that goes deeper than this, counting the
-  /// prefix, is a cycle through fresh resolutions (a `Lazy` read while its owner is still being
-  /// built, again and again), which the path alone cannot see. A plain path needs no limit:
+  /// A resolution with a prefix that goes deeper than this, counting the prefix, is a cycle
+  /// through fresh resolutions (a `Lazy` read while its owner is still being built, or a factory
+  /// that resolves itself from the container, again and again), which the path alone cannot
+  /// see. A plain path needs no limit:
   /// a service that appears on it twice is caught when it enters.
   static let maximumDepth = 100
 
@@ -43,37 +53,57 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     withUnsafeMutablePointerToHeader { body(&$0.pointee) }
   }
 
-  /// The context of a plain top-level resolution.
+  /// The context of a plain top-level resolution in `container`.
   @usableFromInline
-  static func make() -> ResolutionContext {
+  static func make(in container: Container) -> ResolutionContext {
+    make(in: container, prefix: [])
+  }
+
+  /// A context that becomes the current one of this thread until `finish()`. `prefix` is what
+  /// was being built when the `Lazy` or `Provider` behind it was made; without one, a
+  /// resolution started while another is under way on this thread (a factory that calls a
+  /// container) continues that one's chain.
+  static func make(
+    in container: Container, prefix: [PathEntry], dryRun: DryRun? = nil
+  ) -> ResolutionContext {
     let buffer = create(minimumCapacity: 8) { _ in Header() }
     let context = unsafeDowncast(buffer, to: ResolutionContext.self)
-    context.withState { $0.inlineCapacity = 8 }
-    return context
-  }
-
-  static func make(prefix: [any AnyRegistration]) -> ResolutionContext {
-    let context = make()
+    let thread = ResolvingThread.unmanagedCurrent
+    let outer = thread._withUnsafeGuaranteedRef { $0.current }
+    let call = ResolvingThread.beginCall(on: thread)
+    let prefix = prefix.isEmpty ? outer?._withUnsafeGuaranteedRef(\.chain) ?? [] : prefix
     context.withState { state in
+      state.inlineCapacity = 8
+      state.container = Unmanaged.passUnretained(container)
+      state.thread = thread
+      state.call = call
+      state.outer = outer
       state.prefix = prefix
       if !prefix.isEmpty { state.depthLimit = max(maximumDepth - prefix.count, 0) }
+      if let dryRun {
+        state.dryRun = dryRun
+        state.isPlain = false
+      }
     }
+    thread._withUnsafeGuaranteedRef { $0.current = Unmanaged.passUnretained(context) }
     return context
   }
 
-  static func make(dryRun: DryRun) -> ResolutionContext {
-    let context = make()
-    context.withState { state in
-      state.dryRun = dryRun
-      state.isPlain = false
-    }
-    return context
+  static func make(in container: Container, dryRun: DryRun) -> ResolutionContext {
+    make(in: container, prefix: [], dryRun: dryRun)
+  }
+
+  /// Every registration the resolution's container sees, for naming types in messages.
+  var registeredKeys: [ServiceKey] {
+    withState { $0.container }.map { $0.takeUnretainedValue().visibleRegistrations().map(\.key) }
+      ?? []
   }
 
   @inlinable var isPlain: Bool { withState { $0.isPlain } }
-  var isFinished: Bool { withState { $0.isFinished } }
+  /// The top-level call this resolution belongs to.
+  var call: ResolvingThread.TopLevelCall { withState { $0.call! } }
   var dryRun: DryRun? { withState { $0.dryRun } }
-  var prefix: [any AnyRegistration] { withState { $0.prefix } }
+  var prefix: [PathEntry] { withState { $0.prefix } }
 
   func graphInstance(for registration: ObjectIdentifier) -> Any? {
     withState { $0.graphInstances[registration] }
@@ -83,12 +113,16 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     withState { $0.graphInstances[registration] = instance }
   }
 
-  /// Marks the top-level call as returned.
+  /// Marks the top-level call as returned, and gives its thread back the resolution it
+  /// interrupted.
   @usableFromInline
   func finish() {
     withState { state in
-      state.isFinished = true
       state.isPlain = false
+      let outer = state.outer
+      state.thread?._withUnsafeGuaranteedRef { $0.current = outer }
+      state.thread = nil
+      state.call?.end()
     }
   }
 
@@ -139,8 +173,8 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
   }
 
   /// The services being built, outermost first, including those of the prefix.
-  var chain: [any AnyRegistration] {
-    prefix + (0..<withState { $0.count }).map { step(at: $0).registration }
+  var chain: [PathEntry] {
+    prefix + (0..<withState { $0.count }).map { PathEntry(step(at: $0).registration) }
   }
 
   /// The cycle from the last time `registration` was entered; when it is not on this chain,
@@ -148,10 +182,12 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
   @usableFromInline
   func cycleError(closingWith registration: any AnyRegistration) -> ResolutionError {
     let chain = chain
-    guard let start = chain.lastIndex(where: { $0 === registration }) else {
-      return .cycle([registration.key] + chain.map(\.key) + [registration.key])
+    let identity = ObjectIdentifier(registration)
+    guard let start = chain.lastIndex(where: { $0.identity == identity }) else {
+      return .cycle(
+        [registration.key] + chain.map(\.key) + [registration.key], registered: registeredKeys)
     }
-    return .cycle(chain[start...].map(\.key) + [registration.key])
+    return .cycle(chain[start...].map(\.key) + [registration.key], registered: registeredKeys)
   }
 
   /// The error for `held` reached from its captor: names the nearest non-transient service on
@@ -162,7 +198,24 @@ final class ResolutionContext: ManagedBuffer<ResolutionContext.Header, PathStep>
     let holder = chain[holderIndex]
     return .captive(
       holder: holder.key, holderLifetime: holder.lifetime, held: held.key,
-      heldLifetime: held.lifetime, path: chain[holderIndex...].map(\.key) + [held.key])
+      heldLifetime: held.lifetime, path: chain[holderIndex...].map(\.key) + [held.key],
+      registered: registeredKeys)
+  }
+}
+
+/// One service on a chain kept beyond the path itself (the prefix of a `Lazy` or `Provider`, a
+/// message): what messages and the captive rule need, without holding the registration, which
+/// would keep its own singleton alive when that singleton holds the `Lazy`.
+struct PathEntry: Sendable {
+  let key: ServiceKey
+  let lifetime: Lifetime
+  /// The registration's identity, for telling where a cycle starts.
+  let identity: ObjectIdentifier
+
+  init(_ registration: any AnyRegistration) {
+    key = registration.key
+    lifetime = registration.lifetime
+    identity = ObjectIdentifier(registration)
   }
 }
 

@@ -31,7 +31,8 @@ final class DryRun {
       case .captiveDependency: "captive \(problem.path.first ?? "") \(problem.service)"
       case .missingRegistration, .scopeRequired:
         "\(problem.kind) \(problem.service) \(problem.path.last ?? "")"
-      case .weakNeedsClassInstance, .factoryFailed: "\(problem.kind) \(problem.service)"
+      case .weakNeedsClassInstance, .factoryFailed, .containerGone, .scopeEnded, .resolverKept:
+        "\(problem.kind) \(problem.service)"
       }
     if seenProblems.insert(identity).inserted { problems.append(problem) }
   }

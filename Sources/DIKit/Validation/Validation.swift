@@ -13,11 +13,13 @@ extension Container {
   /// }
   /// ```
   ///
-  /// It is a dry run: every factory runs (so keep factories free of side effects), but every
-  /// instance it builds is dropped afterwards, singletons included; the container is as it
-  /// was. Services whose factories take runtime arguments are not built, since there are no
-  /// arguments to pass; they still appear in the graph. Scoped services are built as if in a
-  /// scope.
+  /// It is a dry run: it calls every factory once (so keep factories free of side effects), but
+  /// every instance it builds is dropped afterwards, singletons included; the container is as it
+  /// was. A test that counts how often a factory runs should count from after `validate()`, or
+  /// validate a container of its own: the first real resolution of a singleton runs its factory
+  /// a second time. Services whose factories take runtime arguments are not built, since there
+  /// are no arguments to pass; they still appear in the graph. Scoped services are built as if
+  /// in a scope.
   ///
   /// - Returns: The dependency graph, ready to print with ``DependencyGraph/asciiTree()``,
   ///   ``DependencyGraph/mermaid()`` or ``DependencyGraph/dot()``.
@@ -66,14 +68,16 @@ extension Container {
     let registrations = visibleRegistrations().sorted { $0.key.description < $1.key.description }
     let dryRun = DryRun()
     for registration in registrations where !registration.key.hasArguments {
-      let resolver = Resolver(
-        container: self, scope: nil, context: .make(dryRun: dryRun), holder: .transient)
       do {
-        try registration.buildInDryRun(resolver)
+        try Resolver.checked(in: self, scope: nil, dryRun: dryRun) {
+          try registration.buildInDryRun($0)
+        }
       } catch let problem as ResolutionError {
         dryRun.report(problem)
       } catch {
-        dryRun.report(.factoryFailed(registration.key, path: [], error: error))
+        dryRun.report(
+          .factoryFailed(
+            registration.key, path: [], error: error, registered: registrations.map(\.key)))
       }
     }
     let graph = DependencyGraph(registrations: registrations, dryRun: dryRun)
