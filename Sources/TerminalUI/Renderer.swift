@@ -137,6 +137,9 @@ public struct Renderer: Sendable {
     let caption = Style(faint: true, foreground: .gray)
     if let reason = code.notCompiledReason {
       lines += wrap([Span("(Not compiled on Linux: \(reason))", caption)], width: width)
+    } else if let error = code.expectedError {
+      // Said before the code, so nobody copies it as an example to follow.
+      lines += wrap([Span("This does not compile:", Style(foreground: .red)), Span(" error: \(error)", caption)], width: width)
     } else if code.language == "output" {
       lines.append([Span("Output:", caption)])
     }

@@ -82,8 +82,45 @@ enum RealCourse {
     }
   }
 
+  /// Every snippet compiles (and prints its `output`), every `expect-error:` block fails with
+  /// the error it quotes, and every `tests` chain passes its Swift Testing tests.
   @Test(arguments: RealCourse.snippets)
   func snippetCompiles(_ snippet: LessonSnippet) throws {
     try SwiftCompiler.check(snippet)
+  }
+
+  /// A compiler error quoted in a plain ` ```text ` block is never checked, and drifts between
+  /// toolchains: it belongs in a ` ```swift expect-error: ` block. (A runtime trap such as
+  /// "Fatal error: …" may stay in a text block.)
+  @Test(arguments: RealCourse.lessonFiles())
+  func compilerErrorsAreQuotedOnlyWhereTheSuiteChecksThem(file: String) {
+    var fence: String?
+    for (number, line) in RealCourse.text(of: file).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("```") {
+        fence = fence == nil ? String(trimmed.dropFirst(3)) : nil
+        continue
+      }
+      guard let info = fence, !info.hasPrefix("swift") else { continue }
+      #expect(
+        !(trimmed.hasPrefix("error:") || trimmed.contains(".swift:") && trimmed.contains(": error:")),
+        "Lessons/\(file):\(number + 1) quotes a compiler error in a ```\(info) block; show the code in a ```swift expect-error: <the error> block instead")
+    }
+  }
+
+  /// Lesson 2 quotes "sending 'self.service' risks causing data races" and says that Swift 6.2's
+  /// `NonisolatedNonsendingByDefault` (approachable concurrency) makes it disappear.
+  @Test func theSwift62NoteAboutSendingTheServiceHolds() throws {
+    let snippet = try #require(
+      RealCourse.snippets.first { $0.expectedError?.contains("sending 'self.service'") == true },
+      "lesson 2 quotes the error in an expect-error block")
+    try SwiftCompiler.compilesCleanly(snippet, extra: ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault"])
+  }
+
+  /// Each kind of checked block is used somewhere, so none of the checks above is idle.
+  @Test func theCourseUsesEveryKindOfCheckedBlock() {
+    #expect(RealCourse.snippets.contains { $0.expectedError != nil }, "no expect-error block")
+    #expect(RealCourse.snippets.contains { $0.isTestSuite }, "no Swift Testing (`tests`) block")
+    #expect(RealCourse.snippets.contains { $0.expectedOutput != nil }, "no block with an output")
   }
 }

@@ -12,14 +12,19 @@ enum SwiftCompiler {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-snippet-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
+    if let expected = snippet.expectedError {
+      return try checkFails(snippet, expecting: expected, in: directory)
+    }
+    if snippet.isTestSuite {
+      return try runTests(snippet, in: directory)
+    }
     let source = directory.appendingPathComponent("main.swift")
     try Data(snippet.code.utf8).write(to: source)
     let binary = directory.appendingPathComponent("snippet")
 
     // A full compile, not -typecheck: some Swift 6 data-race errors ("sending … risks causing
     // data races") come from passes after type checking, and a learner would meet them.
-    let arguments = ["swiftc", "-swift-version", "6", "-warnings-as-errors", source.path, "-o", binary.path]
-    let compile = try run("/usr/bin/env", arguments, seconds: 120)
+    let compile = try run("/usr/bin/env", compilerArguments(source.path, output: binary.path), seconds: 120)
     guard compile.status == 0 else {
       throw Failure(description: "\(snippet) does not compile:\n" + pointAtLesson(compile.error, snippet: snippet, source: source.path))
     }
@@ -33,15 +38,106 @@ enum SwiftCompiler {
     }
   }
 
-  /// Rewrites `main.swift:12:5: error: …` as `Lessons/01-x.md:57: error: …`.
+  /// Swift 6 mode, warnings as errors, one diagnostic per line (`file:line:col: error: …`).
+  static func compilerArguments(_ sources: String..., output: String, extra: [String] = []) -> [String] {
+    ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-diagnostic-style=llvm"] + extra + sources + ["-o", output]
+  }
+
+  /// ` ```swift expect-error: <text> `: the same full compile must fail, and every error it reports
+  /// must contain the text the lesson quotes. A block that compiles, or fails for another reason
+  /// as well (a typo, a warning), fails the suite.
+  private static func checkFails(_ snippet: LessonSnippet, expecting expected: String, in directory: URL) throws {
+    let source = directory.appendingPathComponent("main.swift")
+    try Data(snippet.code.utf8).write(to: source)
+    let compile = try run("/usr/bin/env", compilerArguments(source.path, output: directory.appendingPathComponent("snippet").path), seconds: 120)
+    let diagnostics = pointAtLesson(compile.error, snippet: snippet, source: source.path)
+    guard compile.status != 0 else {
+      throw Failure(description: "\(snippet) compiles, but the lesson says it fails with: error: \(expected)")
+    }
+    let errors = errorMessages(in: compile.error)
+    guard !errors.isEmpty, errors.allSatisfy({ $0.contains(expected) }) else {
+      throw Failure(
+        description: "\(snippet) should fail only with \"error: \(expected)\", but the compiler said:\n\(diagnostics)")
+    }
+  }
+
+  /// Compiles a snippet's code with extra compiler flags and requires it to compile cleanly:
+  /// how the suite checks what a lesson says about a language mode or an upcoming feature.
+  static func compilesCleanly(_ snippet: LessonSnippet, extra: [String]) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-snippet-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = directory.appendingPathComponent("main.swift")
+    try Data(snippet.code.utf8).write(to: source)
+    let compile = try run(
+      "/usr/bin/env", compilerArguments(source.path, output: directory.appendingPathComponent("snippet").path, extra: extra),
+      seconds: 120)
+    guard compile.status == 0 else {
+      throw Failure(
+        description: "\(snippet) does not compile with \(extra.joined(separator: " ")):\n"
+          + pointAtLesson(compile.error, snippet: snippet, source: source.path))
+    }
+  }
+
+  /// The message of every `error:` line swiftc printed (with `-diagnostic-style=llvm`), whether
+  /// it points at a file (`main.swift:3:5: error: …`) or not (`error: link command failed`).
+  static func errorMessages(in diagnostics: String) -> [String] {
+    diagnostics.split(separator: "\n").compactMap { line -> String? in
+      if line.hasPrefix("error: ") { return String(line.dropFirst("error: ".count)) }
+      guard let marker = line.range(of: ": error: ") else { return nil }
+      return String(line[marker.upperBound...])
+    }
+  }
+
+  /// A chain marked `tests`: a Swift Testing file. It is compiled as a library (no top-level
+  /// code, as in a test target) together with a two-line runner that calls Swift Testing's entry
+  /// point, the one `swift test` calls, then run: every test must pass, and there must be some.
+  private static func runTests(_ snippet: LessonSnippet, in directory: URL) throws {
+    let source = directory.appendingPathComponent("SnippetTests.swift")
+    try Data(snippet.code.utf8).write(to: source)
+    let runner = directory.appendingPathComponent("Runner.swift")
+    try Data(
+      """
+      import Testing
+
+      @main struct SnippetTestRunner {
+        static func main() async { await Testing.__swiftPMEntryPoint() as Never }
+      }
+
+      """.utf8
+    ).write(to: runner)
+    let binary = directory.appendingPathComponent("snippet-tests")
+    let compile = try run(
+      "/usr/bin/env", compilerArguments(source.path, runner.path, output: binary.path, extra: ["-parse-as-library"]), seconds: 120)
+    guard compile.status == 0 else {
+      throw Failure(description: "\(snippet) (tests) does not compile:\n" + pointAtLesson(compile.error, snippet: snippet, source: source.path))
+    }
+    let tests = try run(binary.path, [], seconds: 60)
+    let report = tests.output + tests.error
+    guard tests.status == 0 else {
+      throw Failure(description: "\(snippet): its tests failed (status \(tests.status)):\n" + pointAtLesson(report, snippet: snippet, source: source.path))
+    }
+    guard let count = testCount(in: report), count > 0 else {
+      throw Failure(description: "\(snippet) is marked `tests` but ran no test:\n\(report)")
+    }
+  }
+
+  /// `✔ Test run with 2 tests in 1 suite passed …` → 2.
+  static func testCount(in report: String) -> Int? {
+    guard let range = report.range(of: "Test run with ") else { return nil }
+    return Int(report[range.upperBound...].prefix { $0.isNumber })
+  }
+
+  /// Rewrites `/tmp/…/main.swift:12:5: error: …` (or `SnippetTests.swift:12:5`, as Swift Testing
+  /// names the file) as `Lessons/01-x.md:57:5: error: …`.
   private static func pointAtLesson(_ diagnostics: String, snippet: LessonSnippet, source: String) -> String {
-    diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-      guard line.hasPrefix(source + ":") else { return String(line) }
-      let rest = line.dropFirst(source.count + 1)
-      let parts = rest.split(separator: ":", maxSplits: 2)
-      guard parts.count == 3, let codeLine = Int(parts[0]) else { return String(line) }
-      return "\(snippet.path):\(snippet.lessonLine(forCodeLine: codeLine)):\(parts[2])"
-    }.joined(separator: "\n")
+    let name = URL(fileURLWithPath: source).lastPathComponent
+    let text = diagnostics.replacing(source, with: name)
+    guard let location = try? Regex("\(name.replacing(".", with: "\\.")):([0-9]+)") else { return text }
+    return text.replacing(location) { match in
+      let codeLine = match.output[1].substring.flatMap { Int($0) } ?? 0
+      return "\(snippet.path):\(snippet.lessonLine(forCodeLine: codeLine))"
+    }
   }
 
   private static func run(_ executable: String, _ arguments: [String], seconds: Double) throws

@@ -2,7 +2,9 @@ import Foundation
 
 /// The Swift programs a lesson contains, as the test suite compiles them (see `Lessons/README.md`):
 /// each ` ```swift ` block on its own, `swift continue` blocks joined to the ones before, and an
-/// ` ```output ` block right after a program as the output it must print.
+/// ` ```output ` block right after a program as the output it must print. A block marked
+/// `expect-error: <text>` is a program that must *not* compile, and a chain marked `tests` is a
+/// Swift Testing file whose tests must pass.
 public struct LessonSnippet: Sendable, Equatable, CustomStringConvertible {
   /// `Lessons/01-why-dependency-injection.md`
   public var path: String
@@ -16,8 +18,29 @@ public struct LessonSnippet: Sendable, Equatable, CustomStringConvertible {
   public var blockStarts: [(codeLine: Int, lessonLine: Int)]
   /// The name `run` knows this program by, when its last block is marked `example: <name>`.
   public var exampleName: String?
+  /// For ` ```swift expect-error: <text> `: the program must fail to compile, and every error the
+  /// compiler reports must contain this text (the lesson quotes it, so it must stay true).
+  public var expectedError: String?
+  /// For a chain marked `tests`: a Swift Testing file (`import Testing`, `@Test`, `#expect`),
+  /// compiled as a library with a test runner and run; every test must pass.
+  public var isTestSuite: Bool
 
   public var description: String { "\(path):\(line)" }
+
+  public init(
+    path: String, line: Int, code: String, expectedOutput: String? = nil,
+    blockStarts: [(codeLine: Int, lessonLine: Int)]? = nil, exampleName: String? = nil,
+    expectedError: String? = nil, isTestSuite: Bool = false
+  ) {
+    self.path = path
+    self.line = line
+    self.code = code
+    self.expectedOutput = expectedOutput
+    self.blockStarts = blockStarts ?? [(1, line + 1)]
+    self.exampleName = exampleName
+    self.expectedError = expectedError
+    self.isTestSuite = isTestSuite
+  }
 
   /// Maps a line of `code` back to the line of the lesson file it came from.
   public func lessonLine(forCodeLine codeLine: Int) -> Int {
@@ -27,7 +50,8 @@ public struct LessonSnippet: Sendable, Equatable, CustomStringConvertible {
 
   public static func == (lhs: LessonSnippet, rhs: LessonSnippet) -> Bool {
     lhs.path == rhs.path && lhs.line == rhs.line && lhs.code == rhs.code
-      && lhs.expectedOutput == rhs.expectedOutput
+      && lhs.expectedOutput == rhs.expectedOutput && lhs.exampleName == rhs.exampleName
+      && lhs.expectedError == rhs.expectedError && lhs.isTestSuite == rhs.isTestSuite
   }
 }
 
@@ -40,23 +64,35 @@ public struct SnippetProblem: Error, Sendable, Equatable, CustomStringConvertibl
   public var description: String { "\(path):\(line): \(message)" }
 }
 
-/// The words after ```swift: `continue`, `example: <name>`, in any order.
+/// The words after ```swift: `continue`, `example: <name>`, `tests`, in any order; or
+/// `expect-error: <text>`, whose text runs to the end of the line.
 struct SnippetMarker {
   var continues = false
   var example: String?
+  var tests = false
+  /// The text after `expect-error:`, trimmed (empty when none was given).
+  var expectedError: String?
   var unknown: String?
 
   init(_ info: String) {
-    var words = info.split(separator: " ").map(String.init)[...]
-    while let word = words.popFirst() {
+    var words = info
+    if let marker = info.range(of: "expect-error:") {
+      // Everything after the marker is the error text, spaces and colons included.
+      expectedError = String(info[marker.upperBound...]).trimmingCharacters(in: .whitespaces)
+      words = String(info[..<marker.lowerBound])
+    }
+    var rest = words.split(separator: " ").map(String.init)[...]
+    while let word = rest.popFirst() {
       if word == "continue" {
         continues = true
-      } else if word == "example:", let name = words.popFirst() {
+      } else if word == "tests" {
+        tests = true
+      } else if word == "example:", let name = rest.popFirst() {
         example = name
       } else if word.hasPrefix("example:"), word.count > 8 {
         example = String(word.dropFirst(8))
       } else {
-        unknown = word
+        unknown = unknown ?? word
       }
     }
   }
@@ -121,38 +157,60 @@ public enum LessonSnippets {
         }
         let code = fence.body.joined(separator: "\n")
         let marker = SnippetMarker(fence.info)
+        func problem(_ message: String) {
+          problems.append(SnippetProblem(path: path, line: fence.line, message: message))
+        }
         if let unknown = marker.unknown {
-          problems.append(
-            SnippetProblem(
-              path: path, line: fence.line,
-              message: "unknown marker '\(unknown)' after ```swift (use `continue`, `example: <name>` or `not-compiled: <reason>`)"))
+          problem(
+            "unknown marker '\(unknown)' after ```swift (use `continue`, `example: <name>`, `tests`, `expect-error: <text>` or `not-compiled: <reason>`)")
+        }
+        if let expected = marker.expectedError {
+          if expected.isEmpty {
+            problem("`expect-error:` needs the text of the error the block must produce")
+          }
+          if marker.continues || marker.example != nil || marker.tests {
+            problem("`expect-error:` stands alone: a block that must not compile cannot continue a program, be an example or hold tests")
+          }
+          snippets.append(LessonSnippet(path: path, line: fence.line, code: code, expectedError: expected))
+          previousWasSwift = true
+          continue
         }
         if marker.continues {
           guard var last = snippets.popLast() else {
-            problems.append(
-              SnippetProblem(path: path, line: fence.line, message: "`swift continue` has no swift block before it to continue"))
+            problem("`swift continue` has no swift block before it to continue")
+            continue
+          }
+          if last.expectedError != nil {
+            problem("`swift continue` follows an `expect-error:` block, which does not compile; continue a block that does")
+            snippets.append(last)
             continue
           }
           if last.expectedOutput != nil {
-            problems.append(
-              SnippetProblem(
-                path: path, line: fence.line,
-                message: "`swift continue` follows a block that already has its `output`; only the last block of a chain may have one"))
+            problem("`swift continue` follows a block that already has its `output`; only the last block of a chain may have one")
           }
           let codeLine = last.code.split(separator: "\n", omittingEmptySubsequences: false).count + 1
           last.code += "\n" + code
           last.blockStarts.append((codeLine, fence.line + 1))
           last.exampleName = marker.example ?? last.exampleName
+          last.isTestSuite = last.isTestSuite || marker.tests
           snippets.append(last)
         } else {
           snippets.append(
-            LessonSnippet(
-              path: path, line: fence.line, code: code, expectedOutput: nil, blockStarts: [(1, fence.line + 1)],
-              exampleName: marker.example))
+            LessonSnippet(path: path, line: fence.line, code: code, exampleName: marker.example, isTestSuite: marker.tests))
         }
         previousWasSwift = true
       case "output":
         if previousWasSwift, var last = snippets.popLast() {
+          if last.expectedError != nil {
+            problems.append(
+              SnippetProblem(path: path, line: fence.line, message: "an `expect-error:` block does not compile, so it has no `output`"))
+          }
+          if last.isTestSuite {
+            problems.append(
+              SnippetProblem(
+                path: path, line: fence.line,
+                message: "a `tests` block is judged by its tests passing, not by an `output` block"))
+          }
           let text = fence.body.joined(separator: "\n")
           last.expectedOutput = text.isEmpty ? "" : text + "\n"
           snippets.append(last)
@@ -167,7 +225,11 @@ public enum LessonSnippets {
     if let open {
       problems.append(SnippetProblem(path: path, line: open.fence.line, message: "this code block is never closed"))
     }
-    for snippet in snippets where snippet.exampleName != nil && snippet.expectedOutput == nil {
+    for snippet in snippets where snippet.exampleName != nil && snippet.isTestSuite {
+      problems.append(
+        SnippetProblem(path: path, line: snippet.line, message: "the example '\(snippet.exampleName!)' holds `tests`; `run` needs a program"))
+    }
+    for snippet in snippets where snippet.exampleName != nil && snippet.expectedOutput == nil && !snippet.isTestSuite {
       problems.append(
         SnippetProblem(path: path, line: snippet.line, message: "the example '\(snippet.exampleName!)' needs an `output` block after it"))
     }

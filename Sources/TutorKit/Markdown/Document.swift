@@ -67,7 +67,8 @@ public struct ListItem: Sendable, Equatable {
 public struct CodeBlock: Sendable, Equatable {
   /// The fence's language (`swift`, `output`, `sh`), lowercased; empty when none was given.
   public var language: String
-  /// Whatever followed the language on the fence line (`continue`, `not-compiled: reason`).
+  /// Whatever followed the language on the fence line (`continue`, `not-compiled: reason`,
+  /// `expect-error: text`).
   public var info: String
   public var text: String
 
@@ -82,6 +83,14 @@ public struct CodeBlock: Sendable, Equatable {
     let marker = "not-compiled:"
     guard info.hasPrefix(marker) else { return nil }
     return String(info.dropFirst(marker.count)).trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The compiler error an `expect-error:` block is shown for (the test suite checks that the
+  /// block really fails with it), if the block has one.
+  public var expectedError: String? {
+    guard language == "swift", let marker = info.range(of: "expect-error:") else { return nil }
+    let text = info[marker.upperBound...].trimmingCharacters(in: .whitespaces)
+    return text.isEmpty ? nil : text
   }
 }
 
