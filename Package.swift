@@ -119,11 +119,13 @@ let toolTargets: [Target] = [
   // A reference dependency-injection container, the one the container lessons take apart.
   // No dependencies: its benchmark against Swinject lives in the separate Benchmarks/ package.
   .target(name: "DIKit", exclude: ["README.md"]),
+  // The `sandbox` command's container: DIKit over toy services, behind TutorKit's ContainerSandbox.
+  .target(name: "Sandbox", dependencies: ["DIKit", "TutorKit"]),
   // The executable: command line, line editor, and the one composition root.
   .executableTarget(
     name: "ditutor",
     dependencies: [
-      "TutorKit", "TerminalUI", "CLineEditor", "CProcessControl",
+      "TutorKit", "TerminalUI", "CLineEditor", "CProcessControl", "Sandbox",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ]
   ),
@@ -133,6 +135,7 @@ let toolTargets: [Target] = [
   .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TutorKit"]),
   // One file per DIKit feature; the concurrency stress tests are bounded by a timeout.
   .testTarget(name: "DIKitTests", dependencies: ["DIKit"]),
+  .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "TutorKit"]),
   // The course itself: lessons load, and every Swift snippet in them compiles and runs.
   .testTarget(name: "CourseTests", dependencies: ["TutorKit"]),
   // End to end: runs the built `ditutor` through pipes and a pseudo-terminal.

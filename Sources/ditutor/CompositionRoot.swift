@@ -1,6 +1,7 @@
 import ArgumentParser
 import CProcessControl
 import Foundation
+import Sandbox
 import TerminalUI
 import TutorKit
 
@@ -31,7 +32,8 @@ struct CompositionRoot {
       session = try Session(
         course: course, progress: progress, checker: exerciseRunner(root: root),
         examples: ExampleRunner(root: root, processes: processes, fileSystem: fileSystem, environment: environment),
-        fileSystem: fileSystem, clock: clock, root: root)
+        fileSystem: fileSystem, clock: clock, root: root,
+        sandbox: { [fileSystem, directory = progress.directory] in DIKitSandbox(fileSystem: fileSystem, exportFolder: directory) })
     } catch {
       throw fail("\(error)", status: 1)
     }
@@ -150,7 +152,8 @@ struct CompositionRoot {
       course: course, progress: ProgressStore(fileSystem: fileSystem, clock: clock, directory: scratch),
       checker: exerciseRunner(root: root),
       examples: ExampleRunner(root: root, processes: processes, fileSystem: fileSystem, environment: environment),
-      fileSystem: fileSystem, clock: clock, root: root)
+      fileSystem: fileSystem, clock: clock, root: root,
+      sandbox: { [fileSystem] in DIKitSandbox(fileSystem: fileSystem, exportFolder: scratch) })
     if let lesson { _ = await session.handle("open \(lesson)") }
     var environment = self.environment
     if noColor { environment["NO_COLOR"] = "1" }

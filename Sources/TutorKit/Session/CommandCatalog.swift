@@ -5,7 +5,7 @@
 public enum CommandID: String, CaseIterable, Sendable {
   case lessons, open, pages, page, next, back
   case exercises, exercise, check, watch, hint, solution, reset, progress
-  case quiz, run
+  case quiz, run, sandbox
   case clear, help, quit
 }
 
@@ -173,6 +173,13 @@ public struct CommandCatalog: Sendable {
         summary: "Compile and run one of this lesson's examples (without a name: list them).",
         discussion: "Lessons pair a `before` (doing the side effect no test can stop) with an `after` (driven by a double).",
         examples: ["run", "run before", "run after"])
+    case .sandbox:
+      CommandSpec(
+        id: id, aliases: [], arguments: [],
+        summary: "Open the container sandbox: register toy services, resolve them, see lifetimes, scopes and cycles.",
+        discussion:
+          "A real DIKit container over toy services (Database, UserRepository, …): `register UserRepository transient needs Database`, `resolve UserRepository`, `scope begin`, `graph`, `validate`. `exit` comes back.",
+        examples: ["sandbox"])
     case .clear:
       CommandSpec(
         id: id, aliases: ["cls"], arguments: [],

@@ -77,6 +77,19 @@ public struct Completer: Sendable {
     return result
   }
 
+  /// Completes the last word of `beforeCursor` among `words`, whatever its case (the sandbox's
+  /// commands and the services registered so far).
+  public static func complete(_ beforeCursor: String, among words: [String]) -> Completion {
+    let endsWithSpace = beforeCursor.last?.isWhitespace ?? false
+    let partial = endsWithSpace ? "" : String(beforeCursor.split(separator: " ").last ?? "")
+    let matches = words.filter { $0.lowercased().hasPrefix(partial.lowercased()) }
+    guard !matches.isEmpty else { return Completion() }
+    if matches.count == 1 { return Completion(insertion: String(matches[0].dropFirst(partial.count)) + " ") }
+    let common = matches.dropFirst().reduce(matches[0]) { $0.commonPrefix(with: $1) }
+    if common.count > partial.count { return Completion(insertion: String(common.dropFirst(partial.count))) }
+    return Completion(candidates: matches)
+  }
+
   private func finish(_ partial: String, _ matches: [String]) -> Completion {
     guard !matches.isEmpty else { return Completion() }
     if matches.count == 1 {

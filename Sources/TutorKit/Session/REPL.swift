@@ -107,9 +107,11 @@ public struct REPL<Reader: LineReader> {
       let pageCount = await session.pageCount
       let examples = await session.exampleNames
       let takesCommands = await session.takesCommands
+      let sandboxWords = await session.sandboxWords
       let completer = self.completer
       let input = reader.read(prompt: prompt) { line in
-        takesCommands ? completer.complete(line, pageCount: pageCount, examples: examples) : Completer.Completion()
+        if !sandboxWords.isEmpty { return Completer.complete(line, among: sandboxWords) }
+        return takesCommands ? completer.complete(line, pageCount: pageCount, examples: examples) : Completer.Completion()
       }
       switch input {
       case .endOfInput:

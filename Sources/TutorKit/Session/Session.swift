@@ -27,6 +27,10 @@ public actor Session {
   var position: LearnerState.Position
   /// The quiz under way, if any: while it lasts, lines are answers.
   var quiz: QuizRun?
+  /// Makes the container sandbox (nil: this build has none).
+  let makeSandbox: (@Sendable () -> any ContainerSandbox)?
+  /// The sandbox the learner is in, if any: while it lasts, lines are its commands.
+  var sandbox: (any ContainerSandbox)?
   /// Builds started when an exercise was opened, so its first check is quick.
   var warming: [String: Task<Void, Never>] = [:]
   /// The exercise the learner opened last in this session: `check` and `hint` act on it while
@@ -36,8 +40,10 @@ public actor Session {
   public init(
     course: Course, progress: ProgressStore, checker: any ExerciseChecker, examples: any ExampleRunning,
     fileSystem: any FileSystem, clock: WallClock, root: String, catalog: CommandCatalog = CommandCatalog(),
-    watchInterval: Duration = .milliseconds(300), statusInterval: Duration = .seconds(1)
+    watchInterval: Duration = .milliseconds(300), statusInterval: Duration = .seconds(1),
+    sandbox makeSandbox: (@Sendable () -> any ContainerSandbox)? = nil
   ) throws {
+    self.makeSandbox = makeSandbox
     self.course = course
     self.progress = progress
     self.checker = checker
@@ -60,6 +66,7 @@ public actor Session {
   /// The prompt: which lesson and page (or exercise) the learner is on.
   public var prompt: String {
     if let quiz { return "quiz [\(quiz.lesson.order) \(quiz.lesson.id) \(quiz.index + 1)/\(quiz.lesson.quiz.count)]> " }
+    if sandbox != nil { return "sandbox> " }
     guard let lesson = currentLesson else { return "ditutor> " }
     switch stop(position.page, of: lesson) {
     case .page(let index):
@@ -81,8 +88,12 @@ public actor Session {
   /// Names `run` takes in the current lesson.
   public var exampleNames: [String] { currentLesson?.examples.map(\.name) ?? [] }
 
-  /// False while a quiz waits for an answer: then a line is not a command (and Tab completes nothing).
-  public var takesCommands: Bool { quiz == nil }
+  /// False while a quiz waits for an answer or the sandbox is open: then a line is not a
+  /// tutorial command.
+  public var takesCommands: Bool { quiz == nil && sandbox == nil }
+
+  /// The words Tab completes in the sandbox (empty outside it).
+  public var sandboxWords: [String] { sandbox?.words ?? [] }
 
   /// A problem found while loading the learner's state (a progress file moved aside), once.
   public func takeStartupWarning() -> Document? {
@@ -149,6 +160,11 @@ public actor Session {
       ])
     }
     if quiz != nil { return answerQuiz(line) }
+    if let sandbox {
+      let answer = sandbox.handle(line)
+      if answer.leaves { self.sandbox = nil }
+      return Response(answer.document, outcome: answer.failed ? .failed : .succeeded)
+    }
     let typed = TypedLine(line)
     guard let word = typed.command else { return Response(Document()) }
     reloadState()
@@ -176,6 +192,11 @@ public actor Session {
     case .reset: return reset(arguments.first, confirmed: parsed.flags.contains("yes"))
     case .progress: return showProgress()
     case .quiz: return startQuiz(arguments.first)
+    case .sandbox:
+      guard let makeSandbox else { return .failure([.text("This ditutor has no container sandbox.")]) }
+      let opened = makeSandbox()
+      sandbox = opened
+      return Response(opened.welcome)
     case .run: return await runExample(arguments.first, emit: emit)
     case .clear: return Response(Document(), clearsScreen: true)
     case .help: return help(arguments.first)
