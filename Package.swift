@@ -85,7 +85,11 @@ let exerciseTargets: [Target] = exercises.flatMap { exercise -> [Target] in
       .testTarget(name: exercise.module + "Tests", dependencies: [.target(name: exercise.module)], path: "\(folder)/Tests"),
     ]
   }
-  let reference = Target.testTarget(name: exercise.module + "Tests", path: folder, sources: [code, "Subject"])
+  // As above, a shortcut's README.md is not a source (listed in `sources`, it would be compiled).
+  let reference = Target.testTarget(
+    name: exercise.module + "Tests", path: folder,
+    exclude: FileManager.default.fileExists(atPath: "\(root)/\(folder)/\(code)/README.md") ? ["\(code)/README.md"] : [],
+    sources: [code, "Subject"])
   guard selection != nil else { return [reference] }
   return [reference]
     + exercise.subfolders("Mutants").map { mutant in
