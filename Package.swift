@@ -44,6 +44,21 @@ struct ExerciseFolder {
       && isDirectory.boolValue
   }
 
+  /// Every file and folder in the exercise but `kept` (paths relative to the exercise), for a
+  /// target whose path is the whole exercise: the rest is excluded rather than left "unhandled".
+  func everything(but kept: [String]) -> [String] {
+    func walk(_ relative: String) -> [String] {
+      let folder = "\(root)/Exercises/\(id)" + (relative.isEmpty ? "" : "/\(relative)")
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      return names.sorted().flatMap { name -> [String] in
+        let path = relative.isEmpty ? name : "\(relative)/\(name)"
+        if kept.contains(path) { return [] }
+        return kept.contains { $0.hasPrefix(path + "/") } ? walk(path) : [path]
+      }
+    }
+    return walk("")
+  }
+
   func subfolders(_ folder: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/Exercises/\(id)/\(folder)")) ?? []
     return names.sorted().filter { has("\(folder)/\($0)") }
@@ -89,7 +104,13 @@ let exerciseTargets: [Target] = exercises.flatMap { exercise -> [Target] in
         exclude: leftOut.filter { $0.hasPrefix("\(folder)/Tests/") }.map { String($0.dropFirst("\(folder)/Tests/".count)) }),
     ]
   }
-  let reference = Target.testTarget(name: exercise.module + "Tests", path: folder, sources: [code, "Subject"])
+  // The target's path is the whole exercise: all but the two source folders is excluded, and so is
+  // a shortcut's README.md (listed in `sources`, it would be compiled).
+  let reference = Target.testTarget(
+    name: exercise.module + "Tests", path: folder,
+    exclude: exercise.everything(but: [code, "Subject"])
+      + (FileManager.default.fileExists(atPath: "\(root)/\(folder)/\(code)/README.md") ? ["\(code)/README.md"] : []),
+    sources: [code, "Subject"])
   guard selection != nil else { return [reference] }
   return [reference]
     + exercise.subfolders("Mutants").map { mutant in

@@ -106,7 +106,7 @@ public struct ExerciseRunner: Sendable {
     if try claimBuildFolder(scratch) { progress(.rebuildingMovedCheckout) }
     let learnerFolders = Dictionary(uniqueKeysWithValues: exercises.map { ($0.id, folders[$0.id] ?? code.folder) })
     for exercise in exercises where exercise.kind == .tests {
-      try prepareMutants(of: exercise, testsIn: learnerFolders[exercise.id]!)
+      try prepareMutants(of: exercise, testsIn: learnerFolders[exercise.id]!, scratch: scratch)
     }
     // The learner's own code runs against tests that may not be the shipped ones.
     let shipped = code == .sources ? ShippedTests.load(root: root, fileSystem: fileSystem) : nil
@@ -179,7 +179,12 @@ public struct ExerciseRunner: Sendable {
   /// Puts together, for each planted bug, the folder its test module builds from: links to the
   /// learner's test files and to the bug's files. Links, not copies: an edit is seen at once, and
   /// the compiler names the learner's own file.
-  private func prepareMutants(of exercise: Exercise, testsIn learnerFolder: String) throws {
+  ///
+  /// A link pointed at another file (`verify` goes from Solution/ to Starter/ to each shortcut)
+  /// throws away the bug's module build: the compiler decides what to rebuild by the modification
+  /// times it sees through the links, and files written in the same instant (a fresh checkout
+  /// writes many) would leave it compiling the old tests.
+  private func prepareMutants(of exercise: Exercise, testsIn learnerFolder: String, scratch: String) throws {
     let tests = ((try? fileSystem.contentsOfDirectory(at: FilePath.join(root, exercise.folder, learnerFolder))) ?? [])
       .filter { $0.hasSuffix(".swift") }
     for mutant in exercise.mutants {
@@ -194,9 +199,14 @@ public struct ExerciseRunner: Sendable {
       for existing in try fileSystem.contentsOfDirectory(at: folder) where links[existing] == nil {
         try fileSystem.removeItem(at: FilePath.join(folder, existing))
       }
+      var relinked = false
       for (name, destination) in links where fileSystem.symbolicLinkDestination(at: FilePath.join(folder, name)) != destination {
+        relinked = relinked || fileSystem.symbolicLinkDestination(at: FilePath.join(folder, name)) != nil
         try fileSystem.removeItem(at: FilePath.join(folder, name))
         try fileSystem.createSymbolicLink(at: FilePath.join(folder, name), pointingTo: destination)
+      }
+      if relinked {
+        try fileSystem.removeBuildFolder(at: FilePath.join(scratch, "debug", exercise.mutantTestModuleName(mutant.name) + ".build"))
       }
     }
   }

@@ -1,0 +1,54 @@
+// The code under test. It is correct: your tests must pass on it.
+
+/// A photo waiting to be backed up.
+struct Photo: Equatable {
+  let name: String
+}
+
+/// Where photos go: the cloud store, in the app. It is the same for every backup, so it comes
+/// through `init`.
+protocol PhotoStore {
+  func upload(_ photo: Photo) throws
+}
+
+/// Hears how one backup is going. Every caller brings its own: the settings screen moves a
+/// progress bar, the nightly task updates a notification, a test records.
+protocol BackupProgress {
+  /// `done` of the backup's `total` photos have been handled, uploaded or failed.
+  func handled(_ done: Int, of total: Int)
+}
+
+/// Which photos a backup uploaded, and which failed.
+struct BackupResult: Equatable {
+  let uploaded: [String]
+  let failed: [String]
+}
+
+/// Backs up photos. The app makes one and uses it for every backup, from every screen.
+final class PhotoBackup {
+  private let store: any PhotoStore
+  private var reporter: (any BackupProgress)?
+
+  init(store: any PhotoStore) {
+    self.store = store
+  }
+
+  /// Uploads the photos one by one, and reports to `progress` after each: `handled(1, of: 3)`,
+  /// then 2 and 3. A photo that fails to upload still counts as handled; the backup skips it and
+  /// goes on with the next.
+  func backUp(_ photos: [Photo], progress: any BackupProgress) -> BackupResult {
+    if reporter == nil { reporter = progress }
+    var uploaded: [String] = []
+    var failed: [String] = []
+    for (index, photo) in photos.enumerated() {
+      do {
+        try store.upload(photo)
+        uploaded.append(photo.name)
+      } catch {
+        failed.append(photo.name)
+      }
+      reporter?.handled(index + 1, of: photos.count)
+    }
+    return BackupResult(uploaded: uploaded, failed: failed)
+  }
+}

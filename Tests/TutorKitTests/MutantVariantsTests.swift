@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import TutorKit
+
+/// A planted bug's test module is built from links to the learner's tests. When `verify` points
+/// the links at other tests (Solution/, then Starter/, then each shortcut), the module's build is
+/// thrown away: files with the same modification time would otherwise keep the old tests compiled.
+@Suite struct MutantVariantsTests {
+  let fileSystem: InMemoryFileSystem
+  let variant = "/course/.build/ditutor-variants/writes/never-resets"
+  let build = "/course/.build/exercises/debug/WritesMutantNeverResetsTests.build"
+
+  init() {
+    fileSystem = InMemoryFileSystem(files: [
+      "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[writes]"),
+      "/course/Exercises/writes/README.md": "---\ntitle: Writes\nkind: tests\n---\n\n# Writes\n\nTest it.\n\n## Hints\n\n### Hint 1\n\nReset.\n",
+      "/course/Exercises/writes/Subject/Counter.swift": "// subject\n",
+      "/course/Exercises/writes/Mutants/never-resets/Counter.swift": "// bug\n",
+      "/course/Exercises/writes/Mutants/never-resets/README.md": "reset() does nothing.\n",
+    ])
+    for folder in ["Sources", "Starter", "Solution"] {
+      fileSystem.add("/course/Exercises/writes/\(folder)/CounterTests.swift", "// tests in \(folder)\n")
+    }
+  }
+
+  func check(_ code: ExerciseRunner.Code) async throws {
+    let runner = ExerciseRunner(
+      root: "/course", processes: ScriptedSwift([ProcessOutcome(ending: .exited(1))]), fileSystem: fileSystem, environment: [:])
+    _ = try await runner.check(try CourseFixtures.course(fileSystem).exercises[0], code: code, timeout: .seconds(5))
+  }
+
+  @Test func pointingTheLinksAtOtherTestsRebuildsTheBugsModule() async throws {
+    try await check(.solution)
+    #expect(fileSystem.symbolicLinkDestination(at: "\(variant)/CounterTests.swift") == "../../../../Exercises/writes/Solution/CounterTests.swift")
+    fileSystem.add("\(build)/CounterTests.swift.o", "compiled from Solution/")
+
+    try await check(.solution)
+    #expect(fileSystem.fileExists(at: "\(build)/CounterTests.swift.o"), "the same links: the build is kept")
+
+    try await check(.starter)
+    #expect(fileSystem.symbolicLinkDestination(at: "\(variant)/CounterTests.swift") == "../../../../Exercises/writes/Starter/CounterTests.swift")
+    #expect(!fileSystem.fileExists(at: "\(build)/CounterTests.swift.o"), "other tests behind the link: the old build is gone")
+  }
+}
