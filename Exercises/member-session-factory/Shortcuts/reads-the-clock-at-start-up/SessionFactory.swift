@@ -1,0 +1,21 @@
+import Foundation
+
+/// Builds a member's session at login. The app creates one factory at start-up, with the live
+/// back office and clock, and calls makeSession(for:) every time someone logs in.
+struct SessionFactory {
+  let api: any PharmacyAPI
+  private let startedAt: Date
+
+  init(api: any PharmacyAPI, clock: any Clock) {
+    self.api = api
+    startedAt = clock.now
+  }
+
+  func makeSession(for member: Member) -> MemberSession {
+    MemberSession(
+      member: member,
+      basket: Basket(ownerID: member.id),
+      refills: Refills(memberID: member.id, api: api),
+      startedAt: startedAt)
+  }
+}
