@@ -59,6 +59,17 @@ struct ExerciseFolder {
     return walk("")
   }
 
+  /// A seam exercise whose learner's files are still the starter's: its tests, written against
+  /// an API the starter does not have yet, cannot compile.
+  var isUntouchedSeam: Bool {
+    let base = "\(root)/Exercises/\(id)"
+    guard let readme = try? String(contentsOfFile: base + "/README.md", encoding: .utf8),
+      readme.split(separator: "\n").prefix(12).contains(where: { $0.trimmingCharacters(in: .whitespaces) == "kind: seam" })
+    else { return false }
+    let starter = (try? FileManager.default.contentsOfDirectory(atPath: base + "/Starter")) ?? []
+    return starter.allSatisfy { FileManager.default.contentsEqual(atPath: "\(base)/Starter/\($0)", andPath: "\(base)/Sources/\($0)") }
+  }
+
   func subfolders(_ folder: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/Exercises/\(id)/\(folder)")) ?? []
     return names.sorted().filter { has("\(folder)/\($0)") }
@@ -94,6 +105,11 @@ let exerciseTargets: [Target] = exercises.flatMap { exercise -> [Target] in
   let code = codeFolders[exercise.id] ?? defaultCodeFolder
   let folder = "Exercises/\(exercise.id)"
   guard exercise.has("Subject") else {
+    // In the whole package (plain `swift test`), an untouched seam starter would stop every
+    // exercise's tests from building: its tests join once the learner has started on it.
+    if selection == nil && code == "Sources" && exercise.isUntouchedSeam {
+      return [.target(name: exercise.module, path: "\(folder)/\(code)")]
+    }
     return [
       // A shortcut's folder holds a README.md that says what it gets wrong; it is not a source.
       .target(

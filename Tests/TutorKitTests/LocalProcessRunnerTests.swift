@@ -46,7 +46,9 @@ import Testing
 
   @Test func cancellingTheTaskStopsTheProcess() async throws {
     let runner = self.runner
-    let request = shell("sleep 300")
+    // A long timeout: on a busy machine the sleep below can take far longer than 300 ms to
+    // resume, and the test is about cancellation, not the clock.
+    let request = shell("sleep 300", timeout: .seconds(600))
     let task = Task { try await runner.run(request) }
     try await Task.sleep(for: .milliseconds(300))
     task.cancel()

@@ -136,14 +136,14 @@ import Testing
     #expect(status == 1)
     mutants = try #require(json["mutants"] as? [[String: Any]])
     let caught = Dictionary(uniqueKeysWithValues: mutants.map { ($0["name"] as! String, $0["caught"] as! Bool) })
-    #expect(caught == ["counts-by-two": true, "crashes-on-reset": true, "never-resets": false])
+    #expect(caught == ["counts-by-two": true, "crashes-on-reset": true, "planted bug 3": false], "a live bug's name would give it away")
     #expect(mutants.first { $0["name"] as? String == "counts-by-two" }?["summary"] as? String == "increment() adds two instead of one.")
     let text = Self.unwrapped(try check("writes-tests", format: "text").text)
     #expect(text.contains("catch 2 of 3 planted bugs"))
     #expect(text.contains("1 still alive"))
     #expect(!text.contains("reset() does nothing"), "the live bug is not given away")
     let junit = try check("writes-tests", format: "junit").text
-    #expect(junit.contains("name=\"never-resets\""))
+    #expect(junit.contains("name=\"planted bug 3\"") && !junit.contains("never-resets"))
 
     // A test that fails on the correct code is wrong, whatever it catches.
     try """
@@ -290,7 +290,12 @@ extension RunnerTests {
     #expect(!exercises.isEmpty)
     for exercise in exercises {
       #expect(exercise["solution"] as? String == "passed", "\(exercise)")
-      #expect(exercise["starter"] as? String == "failed", "\(exercise)")
+      // A seam starter does not compile against its tests; verify accepts that only when every
+      // error is in the tests (it says so in `problems` otherwise).
+      #expect(["failed", "compile-error"].contains(exercise["starter"] as? String), "\(exercise)")
+      let shortcuts = exercise["shortcuts"] as? [[String: Any]] ?? []
+      #expect(!shortcuts.isEmpty, "every exercise ships at least one shortcut: \(exercise["exercise"] ?? "")")
+      #expect(shortcuts.allSatisfy { $0["status"] as? String == "failed" }, "\(exercise)")
     }
   }
 }

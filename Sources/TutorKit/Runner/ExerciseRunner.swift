@@ -342,12 +342,14 @@ public struct ExerciseRunner: Sendable {
     // A write-the-test exercise passes when its tests pass on the subject and catch every bug.
     var mutants: [Verdict.Mutant]?
     if exercise.kind == .tests {
-      mutants = exercise.mutants.map { mutant in
+      mutants = exercise.mutants.enumerated().map { index, mutant in
         let module = exercise.mutantTestModuleName(mutant.name)
         let own = stream.tests.filter { EventStream.module(of: $0.id) == module }
         let catcher = own.first { !$0.issues.isEmpty || ($0.started != nil && $0.ended == nil) }
+        // A live bug's folder name would give it away ("never-resets"): it is numbered instead.
         return Verdict.Mutant(
-          name: mutant.name, caught: catcher != nil, summary: catcher == nil ? nil : mutant.summary,
+          name: catcher == nil ? "planted bug \(index + 1)" : mutant.name, caught: catcher != nil,
+          summary: catcher == nil ? nil : mutant.summary,
           caughtBy: catcher.map { [$0.suite, $0.name].compactMap { $0 }.joined(separator: "/") })
       }
       if status == .passed && mutants!.contains(where: { !$0.caught }) { status = .failed }
