@@ -1,0 +1,63 @@
+/// Where a parcel is, as the courier reports it.
+struct ParcelStatus: Equatable, Sendable {
+  let summary: String
+  let eta: String?
+}
+
+/// The courier's tracking service. `Sendable`: the model keeps it on the main actor, and its
+/// `async` method runs off it, so every implementation (the tests' doubles too) must be safe
+/// to use from both.
+protocol ParcelService: Sendable {
+  func status(of trackingNumber: String) async throws -> ParcelStatus
+}
+
+/// The real service. It asks the courier's servers over HTTPS; exercises run offline, so it
+/// prints the request it would have made and answers that the parcel is on its way.
+struct CourierAPI: ParcelService {
+  func status(of trackingNumber: String) async throws -> ParcelStatus {
+    print("LIVE: GET https://courier.example/v1/parcels/\(trackingNumber)")
+    return ParcelStatus(summary: "In transit", eta: nil)
+  }
+}
+
+/// What the tracking screen shows.
+enum TrackingState: Equatable {
+  case idle
+  /// Waiting for the courier's answer about this tracking number.
+  case loading(String)
+  case showing(String, ParcelStatus)
+  /// The message for the user.
+  case failed(String)
+}
+
+/// The logic of the app's tracking screen. The user types a tracking number, or taps Refresh,
+/// and the screen shows what the courier says about it.
+@MainActor
+final class TrackingModel {
+  private(set) var state = TrackingState.idle
+  private let service: any ParcelService
+  /// Counts the requests started, so an answer can tell whether a newer one came after it.
+  private var requests = 0
+
+  init(service: any ParcelService) {
+    self.service = service
+  }
+
+  /// Asks the courier about `trackingNumber`, showing `.loading` while it waits. Users type
+  /// fast and tap Refresh: when a newer request has started meanwhile, an older one's answer
+  /// (or error) is dropped, so the screen always ends on the newest request.
+  func track(_ trackingNumber: String) async {
+    requests += 1
+    let request = requests
+    state = .loading(trackingNumber)
+    let newState: TrackingState
+    do {
+      newState = .showing(trackingNumber, try await service.status(of: trackingNumber))
+    } catch {
+      newState = .failed("Could not track \(trackingNumber). Try again.")
+    }
+    if request == requests {
+      state = newState
+    }
+  }
+}
