@@ -52,6 +52,32 @@ enum RealCourse {
     }
   }
 
+  /// Every exercise proves that only the injection passes: at least one tempting wrong answer,
+  /// which `verify` (run by the end-to-end tests) shows failing.
+  @Test func everyExerciseShipsAShortcut() throws {
+    let course = try CourseLoader(fileSystem: LocalFileSystem()).load(root: RealCourse.root)
+    for exercise in course.exercises {
+      #expect(!exercise.shortcuts.isEmpty, "\(exercise.id) ships no Shortcuts/<name>/")
+    }
+  }
+
+  /// An instructor can demonstrate every lesson from a script (replayed by the end-to-end tests).
+  @Test(arguments: RealCourse.lessonFiles())
+  func everyLessonShipsADemoScript(file: String) {
+    let demo = RealCourse.root + "/" + DemoScript.folder + "/" + file.replacingOccurrences(of: ".md", with: ".demo")
+    let script = (try? String(contentsOfFile: demo, encoding: .utf8)).map(DemoScript.init(parsing:))
+    #expect(script.map { !$0.commands.isEmpty } == true, "\(file) has no demo script at \(demo)")
+  }
+
+  /// `check` compares a learner's tests with these fingerprints, and grading for autograders
+  /// depends on them: after changing an exercise's tests, run `ditutor fingerprints --write`.
+  @Test func theShippedTestFingerprintsAreCurrent() throws {
+    let course = try CourseLoader(fileSystem: LocalFileSystem()).load(root: RealCourse.root, depth: .exercisesOnly)
+    let recorded = ShippedTests.load(root: RealCourse.root, fileSystem: LocalFileSystem())
+    let current = ShippedTests.make(for: course.exercises, root: RealCourse.root, fileSystem: LocalFileSystem())
+    #expect(recorded == current, "Exercises/shipped-tests.json is stale: run `ditutor fingerprints --write` and commit it")
+  }
+
   /// After lesson 1, each lesson's key example comes as a before/after pair `run` can start.
   @Test(arguments: RealCourse.lessonFiles().dropFirst())
   func laterLessonsHaveABeforeAndAnAfter(file: String) throws {

@@ -22,6 +22,12 @@ import Testing
         .hasPrefix("The tests build `Greeter(clock:)`, which `Greeter` does not accept yet") == true)
   }
 
+  @Test func aMethodThatDoesNotTakeItsDependencyYet() {
+    #expect(
+      advice("extra argument 'using' in call", line: "  let winners = raffle.draw(prizes: 3, using: &generator)", column: 44)
+        == "The tests call `draw(prizes:using:)`, which your `draw` does not accept yet: give it the parameters the tests pass (`prizes:` and `using:`). Your file: Exercises/greet/Sources/Greeter.swift.")
+  }
+
   @Test func labelsThatDoNotMatch() {
     let line = "  let greeter = Greeter(clock: FixedHour(9))"
     #expect(

@@ -28,6 +28,10 @@ enum SeamAdvice {
     {
       let labels = call?.labels.filter { $0 != "_" }.map { "`\($0):`" } ?? []
       let takes = labels.isEmpty ? "what the tests pass" : labels.joined(separator: " and ")
+      if let call, call.isMethod {
+        // A method (`raffle.draw(prizes:using:)`), not a type: the seam is a parameter.
+        return "The tests call \(shown), which your `\(call.name)` does not accept yet: give it the parameters the tests pass (\(takes))." + yours
+      }
       return "The tests build \(shown), which \(owner) does not accept yet: give it an init that takes \(takes)." + yours
     }
     if let label = quoted(in: message, after: "missing argument label ") {
@@ -64,6 +68,8 @@ enum SeamAdvice {
     var name: String
     var labels: [String]
     var signature: String { "\(name)(\(labels.map { $0 + ":" }.joined()))" }
+    /// A method or function (`draw`), not a type's initializer (`Greeter`).
+    var isMethod: Bool { name.first?.isLowercase ?? false }
   }
 
   /// The call whose argument list holds `column` (1-based): its name and argument labels.
