@@ -213,6 +213,8 @@ struct CompositionRoot {
     case .json: print(GradebookReport.json(entries), terminator: "")
     case .junit: print(GradebookReport.junit(entries), terminator: "")
     case .html: print(GradebookReport.html(entries, exercises: ids, title: "ditutor gradebook"), terminator: "")
+    case .exercism: print(ClassroomFormats.gradebook(entries, classroom: false), terminator: "")
+    case .classroom: print(ClassroomFormats.gradebook(entries, classroom: true), terminator: "")
     }
     return entries.allSatisfy { $0.problem == nil } ? 0 : 1
   }

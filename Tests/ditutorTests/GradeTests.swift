@@ -60,6 +60,11 @@ import Testing
     #expect(html.hasPrefix("<!doctype html>"))
     #expect(html.contains("<th>tampered</th>"))
     #expect(!html.contains("<script"), "one self-contained page")
+    let classroom = try Ditutor.run(["grade", "--format", "classroom"] + Self.learners, in: Self.instructor).output
+    let book = try #require(try JSONSerialization.jsonObject(with: Data(classroom.utf8)) as? [String: [String: [String: Any]]])
+    #expect(book["solved"]?["adds"]?["status"] as? String == "pass")
+    #expect(book["tampered"]?["adds"]?["status"] as? String == "fail")
+    #expect(book["untouched"]?["greets"]?["max_score"] as? Int == 10)
   }
 
   @Test func aFolderThatIsNotACheckoutIsReportedAndTheOthersStillGraded() throws {

@@ -9,6 +9,10 @@ import Foundation
 ///   runner's `result` output): a status, a maximum score, and one entry per test with its score.
 public enum ClassroomFormats {
   public static func exercism(_ verdict: Verdict) -> String {
+    serialize(exercismObject(verdict))
+  }
+
+  static func exercismObject(_ verdict: Verdict) -> [String: Any] {
     var object: [String: Any] = ["version": 3, "status": exercismStatus(verdict)]
     switch verdict.status {
     case .compileError:
@@ -36,11 +40,15 @@ public enum ClassroomFormats {
       ])
     }
     if verdict.status != .compileError { object["tests"] = tests }
-    return serialize(object)
+    return object
   }
 
   /// - Parameter maxScore: the points the whole exercise is worth, shared out over its tests.
   public static func classroom(_ verdict: Verdict, maxScore: Int = 10) -> String {
+    serialize(classroomObject(verdict, maxScore: maxScore))
+  }
+
+  static func classroomObject(_ verdict: Verdict, maxScore: Int = 10) -> [String: Any] {
     let entries = verdict.tests.map { ($0.name, $0.status == .passed, $0.message, $0.line, $0.seconds) }
       + (verdict.mutants ?? []).map { ("catches a planted bug (\($0.name))", $0.caught, $0.caught ? $0.summary : "not caught", nil, 0.0) }
     let share = entries.isEmpty ? 0 : Double(maxScore) / Double(entries.count)
@@ -63,7 +71,21 @@ public enum ClassroomFormats {
     if verdict.status == .compileError {
       object["tests"] = [["name": "build", "status": "error", "score": 0, "message": exercismMessage(verdict)]]
     }
-    return serialize(object)
+    return object
+  }
+
+  /// A gradebook's verdicts, learner by learner and exercise by exercise, in either format.
+  public static func gradebook(_ entries: [Gradebook.Entry], classroom: Bool) -> String {
+    var book: [String: Any] = [:]
+    for entry in entries {
+      var exercises: [String: Any] = [:]
+      for grade in entry.exercises {
+        guard let verdict = grade.verdict else { continue }
+        exercises[grade.exercise] = classroom ? classroomObject(verdict) : exercismObject(verdict)
+      }
+      book[entry.learner] = entry.problem.map { ["problem": $0] as [String: Any] } ?? exercises
+    }
+    return serialize(book)
   }
 
   private static func exercismStatus(_ verdict: Verdict) -> String {
@@ -78,7 +100,7 @@ public enum ClassroomFormats {
     verdict.diagnostics.map { "\($0.file):\($0.line):\($0.column): \($0.message)" }.joined(separator: "\n")
   }
 
-  private static func serialize(_ object: [String: Any]) -> String {
+  static func serialize(_ object: [String: Any]) -> String {
     let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
     return String(decoding: data, as: UTF8.self) + "\n"
   }

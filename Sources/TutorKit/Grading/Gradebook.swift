@@ -33,6 +33,12 @@ public struct Gradebook: Sendable {
     public var testsChanged: ShippedTests.Changes?
     /// The first failure, in a line, for the instructor.
     public var note: String?
+    /// The whole verdict, for the classroom formats (left out of the gradebook's own JSON).
+    public var verdict: Verdict?
+
+    private enum CodingKeys: String, CodingKey {
+      case exercise, status, passed, testsChanged, note
+    }
   }
 
   private let course: Course
@@ -96,7 +102,7 @@ public struct Gradebook: Sendable {
         let changed = shipped.changes(to: exercise, root: checkout, fileSystem: fileSystem).flatMap { $0.isEmpty ? nil : $0 }
         return Grade(
           exercise: exercise.id, status: verdict?.status ?? .failed, passed: verdict?.status == .passed,
-          testsChanged: changed, note: verdict.flatMap(Self.note))
+          testsChanged: changed, note: verdict.flatMap(Self.note), verdict: verdict)
       }
     } catch {
       entry.problem = "could not be graded: \(error)"

@@ -4,6 +4,10 @@ import Foundation
 struct Grade: AsyncParsableCommand {
   enum Format: String, ExpressibleByArgument, CaseIterable {
     case table, csv, json, junit, html
+    /// Exercism's results.json (v3) for each learner's each exercise.
+    case exercism
+    /// GitHub Classroom's autograding JSON for each learner's each exercise.
+    case classroom
   }
 
   static let configuration = CommandConfiguration(
@@ -22,7 +26,7 @@ struct Grade: AsyncParsableCommand {
   @Argument(help: "Learners' checkouts of the course (folders).")
   var checkouts: [String]
 
-  @Option(help: "table, csv, json, junit or html.")
+  @Option(help: "table, csv, json, junit, html, exercism or classroom.")
   var format: Format = .table
 
   @Option(help: "Checkouts graded at once (each build uses every core; 1 suits 2 cores).")
