@@ -209,15 +209,7 @@ import Testing
   }
 
   @Test func ctrlCInTheREPLCancelsTheCheckNotTheREPL() throws {
-    let terminal = try PseudoTerminal(
-      executable: Ditutor.executable, arguments: [], directory: Self.course, environment: Ditutor.environment(home: Self.course))
-    #expect(terminal.waitFor("]> "))
-    terminal.type("check hangs --timeout 300\r")
-    #expect(terminal.waitFor("Checking hangs", seconds: 30))
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline, !Ditutor.processes(mentioning: Self.course).contains(where: { $0.contains("PackageTests") }) {
-      Thread.sleep(forTimeInterval: 0.1)
-    }
+    let terminal = try replWithAHangingCheck()
     terminal.clear()
     terminal.type("\u{03}")
     #expect(terminal.waitFor("Check of hangs cancelled", seconds: 15))

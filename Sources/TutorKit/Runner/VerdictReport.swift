@@ -160,7 +160,11 @@ public struct VerdictReport: Sendable {
       ])
     }
     if alive > 0 {
-      items.append(ListItem(blocks: [.paragraph([.text("✗ \(alive) still alive: what \(alive == 1 ? "it is" : "they are") stays hidden until a test catches \(alive == 1 ? "it" : "them") (`hint` helps).")])]))
+      items.append(
+        ListItem(blocks: [
+          .paragraph(MarkdownParser().parseInlines(
+            "✗ \(alive) still alive: what \(alive == 1 ? "it is" : "they are") stays hidden until a test catches \(alive == 1 ? "it" : "them") (`hint` helps)."))
+        ]))
     }
     return [.list(ListBlock(ordered: false, items: items))]
   }
