@@ -71,7 +71,7 @@ public final class DIKitSandbox: ContainerSandbox {
     case "exit", "quit", "q": return SandboxAnswer(Document([.paragraph([.text("Back to the lesson.")])]), leaves: true)
     default:
       let close = Suggestions.closest(to: command, in: Self.commands).map { " Did you mean '\($0)'?" } ?? ""
-      return failure("The sandbox has no command '\(command)'.\(close) `help` lists them; `exit` leaves.")
+      return failure("The sandbox has no command '\(displayable(command))'.\(close) `help` lists them; `exit` leaves.")
     }
   }
 
@@ -84,7 +84,7 @@ public final class DIKitSandbox: ContainerSandbox {
     var rest = Array(words.dropFirst())
     if let first = rest.first, first.lowercased() != "needs" {
       guard let chosen = Lifetime(rawValue: first.lowercased()) else {
-        return failure("'\(first)' is not a lifetime: \(Lifetime.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")).")
+        return failure("'\(displayable(first))' is not a lifetime: \(Lifetime.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")).")
       }
       lifetime = chosen
       rest.removeFirst()
@@ -233,7 +233,7 @@ public final class DIKitSandbox: ContainerSandbox {
 
   private func unknown(_ typed: String) -> SandboxAnswer {
     let close = Suggestions.closest(to: typed, in: ToyCatalog.names).map { " Did you mean '\($0)'?" } ?? ""
-    return failure("The sandbox has no service '\(typed)'.\(close) It knows: \(ToyCatalog.names.joined(separator: ", ")).")
+    return failure("The sandbox has no service '\(displayable(typed))'.\(close) It knows: \(ToyCatalog.names.joined(separator: ", ")).")
   }
 }
 
