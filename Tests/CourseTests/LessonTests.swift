@@ -52,6 +52,23 @@ enum RealCourse {
     }
   }
 
+  /// Part 2 (factories, containers, lazy services) is held to its issue's bar: six pages or more,
+  /// with a traps page and a trade-offs page, five quiz questions, three exercises of which one
+  /// makes the learner cut the seam or write the tests.
+  @Test(arguments: RealCourse.lessonFiles().filter { (Int($0.prefix(2)) ?? 0) >= 6 })
+  func partTwoLessonsMeetTheirBar(file: String) throws {
+    let course = try CourseLoader(fileSystem: LocalFileSystem()).load(root: RealCourse.root)
+    let lesson = try #require(course.lessons.first { $0.path == "Lessons/" + file })
+    #expect(lesson.pages.count >= 6, "\(file) has \(lesson.pages.count) pages")
+    let titles = lesson.pages.map { $0.title.lowercased() }
+    #expect(titles.contains { $0.contains("trap") }, "\(file) has no traps page: \(titles)")
+    #expect(titles.contains { $0.contains("trade-off") || $0.contains("tradeoff") }, "\(file) has no trade-offs page: \(titles)")
+    #expect(lesson.quiz.count >= 5, "\(file) has \(lesson.quiz.count) quiz questions")
+    let exercises = course.exercises(of: lesson)
+    #expect(exercises.count >= 3, "\(file) has \(exercises.count) exercises")
+    #expect(exercises.contains { $0.kind != .code }, "\(file) has no seam or write-the-test exercise")
+  }
+
   /// Every exercise proves that only the injection passes: at least one tempting wrong answer,
   /// which `verify` (run by the end-to-end tests) shows failing.
   @Test func everyExerciseShipsAShortcut() throws {
