@@ -21,17 +21,17 @@ import Testing
       builder.count == 1,
       "Three reads of `value` built the table \(builder.count) times. A Lazy builds on the first read and keeps what it built: store it, and hand the stored one to every later read.")
     #expect(
-      reads.allSatisfy { $0 === reads[0] },
+      reads.allSatisfy { $0 == reads[0] },
       "The three reads got tables from builds \(reads.map(\.build)); every read should get the one table the first read built.")
   }
 
   @Test func eachLazyBuildsItsOwnValue() {
-    let morning = TableBuilder()
-    let evening = TableBuilder()
+    let morning = TableBuilder(id: 1)
+    let evening = TableBuilder(id: 2)
     let first = Lazy { morning.build() }
     let second = Lazy { evening.build() }
     #expect(
-      first.value !== second.value,
+      first.value != second.value,
       "Two Lazys handed out the same table. Each Lazy keeps its own value, built by its own `make`: a shared static cache is a hidden singleton.")
     #expect(
       morning.count == 1 && evening.count == 1,

@@ -24,33 +24,33 @@ func stampede<Result: Sendable>(
   }
 }
 
-/// The test double for the interaction table: `build` says which build made it.
-final class TableDouble: Sendable {
+/// The test double for the interaction table: which builder made it, and which of its builds.
+///
+/// A plain value with no references in it, so a Lazy that races cannot corrupt memory with it:
+/// a wrong answer fails the test instead of crashing it.
+struct TableDouble: Equatable {
+  let builder: Int
   let build: Int
-
-  init(build: Int) {
-    self.build = build
-  }
 }
 
-/// Builds `TableDouble`s, counts the builds and the tasks that asked, and keeps every table it
-/// built until the test ends (so a Lazy that builds twice and drops one cannot free a table
-/// another task is still reading: the test then reports the extra build instead of crashing).
+/// Builds `TableDouble`s and counts the builds and the tasks that asked.
 ///
 /// In a stampede the real table takes seconds to load, and every task that asks during those
 /// seconds finds it not built yet. This builder makes that window certain: every build takes a
 /// moment, and the first one waits until a second task has asked, and then a little longer, so
 /// that task is already inside `value` while the first build is still running.
 final class TableBuilder: Sendable {
-  private let built = Mutex<[TableDouble]>([])
+  private let id: Int
+  private let builds = Atomic<Int>(0)
   private let askers = Atomic<Int>(0)
   private let holdsTheFirstBuild: Bool
 
-  init(holdsTheFirstBuild: Bool = false) {
+  init(id: Int = 1, holdsTheFirstBuild: Bool = false) {
+    self.id = id
     self.holdsTheFirstBuild = holdsTheFirstBuild
   }
 
-  var count: Int { built.withLock { $0.count } }
+  var count: Int { builds.load(ordering: .sequentiallyConsistent) }
 
   /// Called by a task just before it reads `value`.
   func willAsk() {
@@ -58,11 +58,8 @@ final class TableBuilder: Sendable {
   }
 
   func build() -> TableDouble {
-    let table = built.withLock { built in
-      built.append(TableDouble(build: built.count + 1))
-      return built[built.count - 1]
-    }
-    if holdsTheFirstBuild && table.build == 1 {
+    let build = builds.add(1, ordering: .sequentiallyConsistent).newValue
+    if holdsTheFirstBuild && build == 1 {
       let giveUp = ContinuousClock.now + .seconds(5)
       while askers.load(ordering: .sequentiallyConsistent) < 2 && ContinuousClock.now < giveUp {
         Thread.sleep(forTimeInterval: 0.001)
@@ -70,6 +67,6 @@ final class TableBuilder: Sendable {
       Thread.sleep(forTimeInterval: 0.1)
     }
     Thread.sleep(forTimeInterval: 0.02)
-    return table
+    return TableDouble(builder: id, build: build)
   }
 }
