@@ -1,0 +1,106 @@
+import Testing
+
+@testable import PharmacyStartup
+
+struct StubStore: PrescriptionStore {
+  func prescriptions(for patient: String) -> [Prescription] {
+    [Prescription(drug: "warfarin", refillsLeft: 2), Prescription(drug: "aspirin", refillsLeft: 0)]
+  }
+}
+
+struct StubLabelPrinter: LabelPrinter {
+  let serial: Int
+
+  func label(for prescription: Prescription, patient: String) -> String {
+    "label \(serial): \(prescription.drug) for \(patient)"
+  }
+}
+
+struct StubInteractionChecker: InteractionChecker {
+  func warnings(for drugs: [String]) -> [String] {
+    drugs.contains("warfarin") && drugs.contains("aspirin") ? ["warfarin + aspirin: bleeding risk"] : []
+  }
+}
+
+/// The factories the tests hand to `PharmacyApp`: they build stubs, and count every build.
+final class CountingFactories {
+  private(set) var labelPrinters = 0
+  private(set) var interactionCheckers = 0
+
+  func makeApp() -> PharmacyApp {
+    PharmacyApp(
+      store: StubStore(),
+      makeLabelPrinter: {
+        self.labelPrinters += 1
+        return StubLabelPrinter(serial: self.labelPrinters)
+      },
+      makeInteractionChecker: {
+        self.interactionCheckers += 1
+        return StubInteractionChecker()
+      })
+  }
+}
+
+@Suite struct PharmacyAppTests {
+  let factories = CountingFactories()
+
+  @Test func launchingBuildsNeitherExpensiveService() {
+    _ = factories.makeApp()
+    #expect(
+      factories.labelPrinters == 0,
+      "Launching the app built \(factories.labelPrinters) label printer(s). Nobody has printed yet: keep makeLabelPrinter in init, and call it the first time a label is printed.")
+    #expect(
+      factories.interactionCheckers == 0,
+      "Launching the app built \(factories.interactionCheckers) interaction checker(s). Nobody has asked for a check yet: keep makeInteractionChecker, and call it on the first check.")
+  }
+
+  @Test func theRefillListNeedsNeitherService() {
+    let app = factories.makeApp()
+    let refills = app.refillList(for: "Ada")
+    #expect(refills == ["warfarin"], "The refill list should hold the drugs with refills left.")
+    #expect(
+      factories.labelPrinters + factories.interactionCheckers == 0,
+      "Showing the refill list built \(factories.labelPrinters) label printer(s) and \(factories.interactionCheckers) interaction checker(s); it uses neither.")
+  }
+
+  @Test func printingBuildsOneLabelPrinterAndKeepsIt() {
+    let app = factories.makeApp()
+    let morning = app.printLabels(for: "Ada")
+    let evening = app.printLabels(for: "Ada")
+    #expect(
+      factories.labelPrinters == 1,
+      "Printing twice built \(factories.labelPrinters) label printers. Build it on the first print and keep it: it takes 300 ms to build.")
+    #expect(
+      morning == ["label 1: warfarin for Ada", "label 1: aspirin for Ada"] && evening == morning,
+      "Both prints should come from the one printer built by the injected makeLabelPrinter; they were \(morning) and \(evening).")
+    #expect(
+      factories.interactionCheckers == 0,
+      "Printing labels built \(factories.interactionCheckers) interaction checker(s); printing does not use one.")
+  }
+
+  @Test func checkingBuildsOneInteractionCheckerAndKeepsIt() {
+    let app = factories.makeApp()
+    let first = app.interactionWarnings(for: "Ada")
+    _ = app.interactionWarnings(for: "Ada")
+    #expect(
+      factories.interactionCheckers == 1,
+      "Two checks built \(factories.interactionCheckers) interaction checkers. Open it on the first check and keep it: it takes 800 ms to open.")
+    #expect(
+      first == ["warfarin + aspirin: bleeding risk"],
+      "The warnings should come from the injected checker; they were \(first).")
+    #expect(
+      factories.labelPrinters == 0,
+      "Checking interactions built \(factories.labelPrinters) label printer(s); checking does not use one.")
+  }
+
+  @Test func eachAppBuildsItsOwnServices() {
+    let other = CountingFactories()
+    let first = factories.makeApp()
+    let second = other.makeApp()
+    _ = first.printLabels(for: "Ada")
+    _ = second.printLabels(for: "Ada")
+    #expect(
+      factories.labelPrinters == 1 && other.labelPrinters == 1,
+      "Two apps, each with its own factory, should each build one label printer on their first print; the factories ran \(factories.labelPrinters) and \(other.labelPrinters) times. A printer kept in a static or a global is shared by every app, and a test cannot replace it.")
+  }
+}
