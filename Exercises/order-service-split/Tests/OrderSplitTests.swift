@@ -70,7 +70,7 @@ func sampleOrder() -> Order {
 
 // MARK: - OrderPayment: the gateway and the fraud check
 
-@Suite struct OrderPaymentTests {
+@Suite("Step 1: OrderPayment takes the money") struct OrderPaymentTests {
   let gateway = GatewaySpy()
 
   @Test func chargesTheOrderTotalThroughTheInjectedGateway() {
@@ -100,7 +100,7 @@ func sampleOrder() -> Order {
 
 // MARK: - OrderDispatch: the warehouse, the courier and the mailer
 
-@Suite struct OrderDispatchTests {
+@Suite("Step 2: OrderDispatch sends the parcel") struct OrderDispatchTests {
   let warehouse = WarehouseSpy()
   let courier = CourierSpy()
   let mailer = MailerSpy()
@@ -175,7 +175,7 @@ struct FixedClock: OrderClock {
   let now: Date
 }
 
-@Suite struct OrderServiceTests {
+@Suite("Step 3: OrderService uses both") struct OrderServiceTests {
   let dispatch = DispatchSpy()
   let analytics = AnalyticsSpy()
   let placedAt = Date(timeIntervalSince1970: 1_700_000_000)
