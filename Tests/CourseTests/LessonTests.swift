@@ -165,5 +165,6 @@ enum RealCourse {
     #expect(RealCourse.snippets.contains { $0.expectedError != nil }, "no expect-error block")
     #expect(RealCourse.snippets.contains { $0.isTestSuite }, "no Swift Testing (`tests`) block")
     #expect(RealCourse.snippets.contains { $0.expectedOutput != nil }, "no block with an output")
+    #expect(RealCourse.snippets.contains { $0.usesDIKit && $0.expectedOutput != nil }, "no `dikit` block that runs")
   }
 }

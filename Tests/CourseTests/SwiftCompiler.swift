@@ -24,7 +24,8 @@ enum SwiftCompiler {
 
     // A full compile, not -typecheck: some Swift 6 data-race errors ("sending … risks causing
     // data races") come from passes after type checking, and a learner would meet them.
-    let compile = try run("/usr/bin/env", compilerArguments(source.path, output: binary.path), seconds: 120)
+    let compile = try run(
+      "/usr/bin/env", compilerArguments(source.path, output: binary.path, extra: try linking(snippet)), seconds: 120)
     guard compile.status == 0 else {
       throw Failure(description: "\(snippet) does not compile:\n" + pointAtLesson(compile.error, snippet: snippet, source: source.path))
     }
@@ -38,6 +39,50 @@ enum SwiftCompiler {
     }
   }
 
+  /// DIKit, compiled from `Sources/DIKit` into a static library and its module, as `run` does for
+  /// an example marked `dikit` (see `ExampleRunner`): once per version of its sources, kept in
+  /// the temporary folder (built aside, then renamed into place, so two test runs cannot mix).
+  static let dikit: Result<String, Failure> = {
+    let sourceFolder = RealCourse.root + "/Sources/DIKit"
+    let sources = (FileManager.default.enumerator(atPath: sourceFolder)?.allObjects as? [String] ?? [])
+      .filter { $0.hasSuffix(".swift") }.sorted().map { sourceFolder + "/" + $0 }
+    var fingerprint: UInt64 = 0xcbf2_9ce4_8422_2325
+    for source in sources {
+      for byte in Array(source.utf8) + ((try? Data(contentsOf: URL(fileURLWithPath: source))) ?? Data()) {
+        fingerprint = (fingerprint ^ UInt64(byte)) &* 0x100_0000_01b3
+      }
+    }
+    let temporary = FileManager.default.temporaryDirectory
+    let library = temporary.appendingPathComponent("ditutor-dikit-\(String(fingerprint, radix: 16))").path
+    if FileManager.default.fileExists(atPath: library + "/libDIKit.a") { return .success(library) }
+    let aside = temporary.appendingPathComponent("ditutor-dikit-\(UUID().uuidString)")
+    do {
+      try FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
+      let compile = try run(
+        "/usr/bin/env",
+        [
+          "swiftc", "-swift-version", "6", "-parse-as-library", "-module-name", "DIKit", "-emit-library", "-static",
+          "-emit-module", "-emit-module-path", aside.path + "/DIKit.swiftmodule", "-o", aside.path + "/libDIKit.a",
+        ] + sources, seconds: 600)
+      guard compile.status == 0 else {
+        return .failure(Failure(description: "DIKit does not compile as a library for lesson snippets:\n\(compile.error)"))
+      }
+      if (try? FileManager.default.moveItem(atPath: aside.path, toPath: library)) == nil {
+        try? FileManager.default.removeItem(at: aside)  // another test run put it there first
+      }
+      return .success(library)
+    } catch {
+      return .failure(Failure(description: "could not build DIKit for lesson snippets: \(error)"))
+    }
+  }()
+
+  /// The flags that let a snippet marked `dikit` `import DIKit`; none for the others.
+  static func linking(_ snippet: LessonSnippet) throws -> [String] {
+    guard snippet.usesDIKit else { return [] }
+    let library = try dikit.get()
+    return ["-I", library, "-L", library, "-lDIKit"]
+  }
+
   /// Swift 6 mode, warnings as errors, one diagnostic per line (`file:line:col: error: …`).
   static func compilerArguments(_ sources: String..., output: String, extra: [String] = []) -> [String] {
     ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-diagnostic-style=llvm"] + extra + sources + ["-o", output]
@@ -49,7 +94,10 @@ enum SwiftCompiler {
   private static func checkFails(_ snippet: LessonSnippet, expecting expected: String, in directory: URL) throws {
     let source = directory.appendingPathComponent("main.swift")
     try Data(snippet.code.utf8).write(to: source)
-    let compile = try run("/usr/bin/env", compilerArguments(source.path, output: directory.appendingPathComponent("snippet").path), seconds: 120)
+    let compile = try run(
+      "/usr/bin/env",
+      compilerArguments(source.path, output: directory.appendingPathComponent("snippet").path, extra: try linking(snippet)),
+      seconds: 120)
     let diagnostics = pointAtLesson(compile.error, snippet: snippet, source: source.path)
     guard compile.status != 0 else {
       throw Failure(description: "\(snippet) compiles, but the lesson says it fails with: error: \(expected)")
@@ -70,7 +118,8 @@ enum SwiftCompiler {
     let source = directory.appendingPathComponent("main.swift")
     try Data(snippet.code.utf8).write(to: source)
     let compile = try run(
-      "/usr/bin/env", compilerArguments(source.path, output: directory.appendingPathComponent("snippet").path, extra: extra),
+      "/usr/bin/env",
+      compilerArguments(source.path, output: directory.appendingPathComponent("snippet").path, extra: extra + linking(snippet)),
       seconds: 120)
     guard compile.status == 0 else {
       throw Failure(
@@ -108,7 +157,9 @@ enum SwiftCompiler {
     ).write(to: runner)
     let binary = directory.appendingPathComponent("snippet-tests")
     let compile = try run(
-      "/usr/bin/env", compilerArguments(source.path, runner.path, output: binary.path, extra: ["-parse-as-library"]), seconds: 120)
+      "/usr/bin/env",
+      compilerArguments(source.path, runner.path, output: binary.path, extra: ["-parse-as-library"] + linking(snippet)),
+      seconds: 120)
     guard compile.status == 0 else {
       throw Failure(description: "\(snippet) (tests) does not compile:\n" + pointAtLesson(compile.error, snippet: snippet, source: source.path))
     }

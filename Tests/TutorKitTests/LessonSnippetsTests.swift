@@ -106,4 +106,41 @@ import Testing
     #expect(CodeBlock(language: "swift", info: "continue", text: "").expectedError == nil)
     #expect(CodeBlock(language: "text", info: "expect-error: x", text: "").expectedError == nil, "only Swift blocks are compiled")
   }
+
+  @Test func dikitMarksTheWholeChainAndItsExampleAsCompiledWithDIKit() throws {
+    let markdown = """
+      ```swift dikit
+      import DIKit
+      let container = Container()
+      ```
+
+      ```swift continue example: cycle
+      print(container)
+      ```
+      ```output
+      DIKit.Container
+      ```
+
+      ```swift
+      print(1)
+      ```
+      """
+    let collection = collect(markdown)
+    #expect(collection.problems.isEmpty, "\(collection.problems)")
+    #expect(collection.snippets.map(\.usesDIKit) == [true, false], "the chain keeps `dikit` from its first block; the next program does not")
+    #expect(collection.snippets.first?.exampleName == "cycle")
+    #expect(SnippetMarker("continue dikit example: after").dikit, "markers come in any order")
+
+    let later = collect("```swift\nlet a = 1\n```\n\n```swift continue dikit\nimport DIKit\n```\n")
+    #expect(later.snippets.map(\.usesDIKit) == [true], "a later block of a chain may bring DIKit in")
+
+    let failing = try #require(collect("```swift dikit expect-error: cannot find 'x' in scope\nprint(x)\n```\n").snippets.first)
+    #expect(failing.usesDIKit && failing.expectedError == "cannot find 'x' in scope", "a block that must not compile may use DIKit too")
+
+    let fileSystem = InMemoryFileSystem(files: [
+      "/course/Lessons/01-a.md": "---\nid: a\ntitle: A\norder: 1\nsummary: s\nexercises: []\n---\n\n# A\n\n" + markdown
+    ])
+    let course = try CourseLoader(fileSystem: fileSystem).load(root: "/course")
+    #expect(course.lessons.first?.examples.map(\.usesDIKit) == [true], "`run cycle` compiles it with DIKit")
+  }
 }

@@ -232,7 +232,9 @@ public struct CourseLoader: Sendable {
       id: id, title: title, order: order, summary: frontMatter.values["summary"] ?? "",
       exerciseIDs: frontMatter.lists["exercises"] ?? [], pages: pages, quiz: quiz, path: path)
     lesson.examples = LessonSnippets.collect(markdown: text, path: path).snippets.compactMap { snippet in
-      snippet.exampleName.map { LessonExample(name: $0, code: snippet.code, location: "\(path):\(snippet.line)") }
+      snippet.exampleName.map {
+        LessonExample(name: $0, code: snippet.code, location: "\(path):\(snippet.line)", usesDIKit: snippet.usesDIKit)
+      }
     }
     return lesson
   }

@@ -4,11 +4,14 @@ public struct LessonExample: Sendable, Equatable {
   public var code: String
   /// Where it is, for the learner: `Lessons/02-constructor-injection.md:120`.
   public var location: String
+  /// Compiled against DIKit (` ```swift dikit example: … `), so it may `import DIKit`.
+  public var usesDIKit: Bool
 
-  public init(name: String, code: String, location: String) {
+  public init(name: String, code: String, location: String, usesDIKit: Bool = false) {
     self.name = name
     self.code = code
     self.location = location
+    self.usesDIKit = usesDIKit
   }
 }
 

@@ -4,7 +4,8 @@ import Foundation
 /// each ` ```swift ` block on its own, `swift continue` blocks joined to the ones before, and an
 /// ` ```output ` block right after a program as the output it must print. A block marked
 /// `expect-error: <text>` is a program that must *not* compile, and a chain marked `tests` is a
-/// Swift Testing file whose tests must pass.
+/// Swift Testing file whose tests must pass. A chain with a block marked `dikit` is compiled with
+/// the package's container, so it may `import DIKit` (built from `Sources/DIKit`).
 public struct LessonSnippet: Sendable, Equatable, CustomStringConvertible {
   /// `Lessons/01-why-dependency-injection.md`
   public var path: String
@@ -24,13 +25,16 @@ public struct LessonSnippet: Sendable, Equatable, CustomStringConvertible {
   /// For a chain marked `tests`: a Swift Testing file (`import Testing`, `@Test`, `#expect`),
   /// compiled as a library with a test runner and run; every test must pass.
   public var isTestSuite: Bool
+  /// For a chain with a block marked `dikit`: compiled against DIKit, built from
+  /// `Sources/DIKit`, so the program can `import DIKit` and show the container's real errors.
+  public var usesDIKit: Bool
 
   public var description: String { "\(path):\(line)" }
 
   public init(
     path: String, line: Int, code: String, expectedOutput: String? = nil,
     blockStarts: [(codeLine: Int, lessonLine: Int)]? = nil, exampleName: String? = nil,
-    expectedError: String? = nil, isTestSuite: Bool = false
+    expectedError: String? = nil, isTestSuite: Bool = false, usesDIKit: Bool = false
   ) {
     self.path = path
     self.line = line
@@ -40,6 +44,7 @@ public struct LessonSnippet: Sendable, Equatable, CustomStringConvertible {
     self.exampleName = exampleName
     self.expectedError = expectedError
     self.isTestSuite = isTestSuite
+    self.usesDIKit = usesDIKit
   }
 
   /// Maps a line of `code` back to the line of the lesson file it came from.
@@ -52,6 +57,7 @@ public struct LessonSnippet: Sendable, Equatable, CustomStringConvertible {
     lhs.path == rhs.path && lhs.line == rhs.line && lhs.code == rhs.code
       && lhs.expectedOutput == rhs.expectedOutput && lhs.exampleName == rhs.exampleName
       && lhs.expectedError == rhs.expectedError && lhs.isTestSuite == rhs.isTestSuite
+      && lhs.usesDIKit == rhs.usesDIKit
   }
 }
 
@@ -64,12 +70,13 @@ public struct SnippetProblem: Error, Sendable, Equatable, CustomStringConvertibl
   public var description: String { "\(path):\(line): \(message)" }
 }
 
-/// The words after ```swift: `continue`, `example: <name>`, `tests`, in any order; or
-/// `expect-error: <text>`, whose text runs to the end of the line.
+/// The words after ```swift: `continue`, `example: <name>`, `tests`, `dikit`, in any order; or
+/// `expect-error: <text>` (after `dikit`, if any), whose text runs to the end of the line.
 struct SnippetMarker {
   var continues = false
   var example: String?
   var tests = false
+  var dikit = false
   /// The text after `expect-error:`, trimmed (empty when none was given).
   var expectedError: String?
   var unknown: String?
@@ -87,6 +94,8 @@ struct SnippetMarker {
         continues = true
       } else if word == "tests" {
         tests = true
+      } else if word == "dikit" {
+        dikit = true
       } else if word == "example:", let name = rest.popFirst() {
         example = name
       } else if word.hasPrefix("example:"), word.count > 8 {
@@ -162,7 +171,7 @@ public enum LessonSnippets {
         }
         if let unknown = marker.unknown {
           problem(
-            "unknown marker '\(unknown)' after ```swift (use `continue`, `example: <name>`, `tests`, `expect-error: <text>` or `not-compiled: <reason>`)")
+            "unknown marker '\(unknown)' after ```swift (use `continue`, `example: <name>`, `tests`, `dikit`, `expect-error: <text>` or `not-compiled: <reason>`)")
         }
         if let expected = marker.expectedError {
           if expected.isEmpty {
@@ -171,7 +180,8 @@ public enum LessonSnippets {
           if marker.continues || marker.example != nil || marker.tests {
             problem("`expect-error:` stands alone: a block that must not compile cannot continue a program, be an example or hold tests")
           }
-          snippets.append(LessonSnippet(path: path, line: fence.line, code: code, expectedError: expected))
+          snippets.append(
+            LessonSnippet(path: path, line: fence.line, code: code, expectedError: expected, usesDIKit: marker.dikit))
           previousWasSwift = true
           continue
         }
@@ -193,10 +203,13 @@ public enum LessonSnippets {
           last.blockStarts.append((codeLine, fence.line + 1))
           last.exampleName = marker.example ?? last.exampleName
           last.isTestSuite = last.isTestSuite || marker.tests
+          last.usesDIKit = last.usesDIKit || marker.dikit
           snippets.append(last)
         } else {
           snippets.append(
-            LessonSnippet(path: path, line: fence.line, code: code, exampleName: marker.example, isTestSuite: marker.tests))
+            LessonSnippet(
+              path: path, line: fence.line, code: code, exampleName: marker.example, isTestSuite: marker.tests,
+              usesDIKit: marker.dikit))
         }
         previousWasSwift = true
       case "output":
