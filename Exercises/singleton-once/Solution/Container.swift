@@ -1,0 +1,65 @@
+import Synchronization
+
+/// How long an instance lives.
+enum Lifetime: Sendable {
+  /// A new instance on every resolve.
+  case transient
+  /// One instance per container, created on first use, exactly once.
+  case singleton
+}
+
+struct MissingRegistration: Error, Equatable, CustomStringConvertible {
+  let service: String
+
+  var description: String {
+    "No registration for \(service). To fix, register it: container.register(\(service).self) { … }"
+  }
+}
+
+/// One registered service: its lifetime and its factory.
+final class Registration: Sendable {
+  let lifetime: Lifetime
+  private let factory: @Sendable (Container) throws -> any Sendable
+  /// A singleton, once made. Its own lock, held while the factory runs: only callers of this
+  /// one singleton wait for it.
+  private let made = Mutex<(any Sendable)?>(nil)
+
+  init(lifetime: Lifetime, factory: @escaping @Sendable (Container) throws -> any Sendable) {
+    self.lifetime = lifetime
+    self.factory = factory
+  }
+
+  /// The instance to hand out, as the lifetime says.
+  func instance(from container: Container) throws -> any Sendable {
+    guard lifetime == .singleton else { return try factory(container) }
+    return try made.withLock { made in
+      if let made { return made }
+      let instance = try factory(container)
+      made = instance
+      return instance
+    }
+  }
+}
+
+/// A container that any thread or task may use at once.
+final class Container: Sendable {
+  private let registrations = Mutex<[ObjectIdentifier: Registration]>([:])
+
+  init() {}
+
+  func register<Service: Sendable>(
+    _ type: Service.Type, lifetime: Lifetime = .transient,
+    factory: @escaping @Sendable (Container) throws -> Service
+  ) {
+    let registration = Registration(lifetime: lifetime, factory: factory)
+    registrations.withLock { $0[ObjectIdentifier(type)] = registration }
+  }
+
+  func resolve<Service: Sendable>(_ type: Service.Type = Service.self) throws -> Service {
+    guard let registration = registrations.withLock({ $0[ObjectIdentifier(type)] }) else {
+      throw MissingRegistration(service: "\(type)")
+    }
+    // The lock is not held here: the factory may resolve other services.
+    return try registration.instance(from: self) as! Service
+  }
+}
