@@ -1,0 +1,187 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import CycleChain
+
+/// Counts a factory's calls, from any thread.
+final class Calls: Sendable {
+  private let count = Mutex(0)
+  var value: Int { count.withLock { $0 } }
+  func add() { count.withLock { $0 += 1 } }
+}
+
+final class Pharmacist: Sendable {
+  let desk: RefillDesk
+  init(desk: RefillDesk) { self.desk = desk }
+}
+final class RefillDesk: Sendable {
+  let queue: RefillQueue
+  init(queue: RefillQueue) { self.queue = queue }
+}
+final class RefillQueue: Sendable {
+  let pharmacist: Pharmacist
+  init(pharmacist: Pharmacist) { self.pharmacist = pharmacist }
+}
+struct RefillScreen: Sendable { let desk: RefillDesk }
+struct Ledger: Sendable {
+  let previous: [Ledger]
+}
+
+struct Label: Sendable {}
+struct Printer: Sendable { let label: Label }
+struct Shelf: Sendable { let label: Label }
+struct Counter: Sendable { let printer: Printer; let shelf: Shelf; let weighing: Weighing? }
+protocol Scale: Sendable {}
+struct Weighing: Sendable { let scale: any Scale }
+struct CouponServer: Sendable {}
+struct CouponBook: Sendable { let server: CouponServer }
+struct Checkout: Sendable { let coupons: CouponBook? }
+struct Prescription: Sendable {}
+
+/// Pharmacist → RefillDesk → RefillQueue → Pharmacist, and a screen that needs the desk.
+func pharmacyWithACycle(calls: Calls = Calls()) -> Container {
+  let container = Container()
+  container.register(Pharmacist.self) { Pharmacist(desk: try $0.resolve()) }
+  container.register(RefillDesk.self) { RefillDesk(queue: try $0.resolve()) }
+  container.register(RefillQueue.self) { resolver in
+    calls.add()
+    return RefillQueue(pharmacist: try resolver.resolve())
+  }
+  container.register(RefillScreen.self) { RefillScreen(desk: try $0.resolve()) }
+  return container
+}
+
+func error(resolving body: () throws -> Void) -> ResolutionError? {
+  do {
+    try body()
+    return nil
+  } catch let error as ResolutionError {
+    return error
+  } catch {
+    Issue.record("expected a ResolutionError, got \(error)")
+    return nil
+  }
+}
+
+@Suite("Step 1: a cycle is named, every service on it") struct Step1 {
+  @Test func namesTheCycleFromTheServiceAskedFor() {
+    let container = pharmacyWithACycle()
+    let found = error { _ = try container.resolve(Pharmacist.self) }
+    #expect(
+      found == .cycle(["Pharmacist", "RefillDesk", "RefillQueue", "Pharmacist"]),
+      "Resolving Pharmacist should throw .cycle([\"Pharmacist\", \"RefillDesk\", \"RefillQueue\", \"Pharmacist\"]): every service on the cycle, and the first again where it closes. It threw \(found.map { "\($0)" } ?? "nothing"). Keep the path of services this resolution is building, and look for the service on it before building it.")
+  }
+
+  @Test func theChainStartsWhereTheCycleStartsNotAtTheScreen() {
+    let container = pharmacyWithACycle()
+    let found = error { _ = try container.resolve(RefillScreen.self) }
+    #expect(
+      found == .cycle(["RefillDesk", "RefillQueue", "Pharmacist", "RefillDesk"]),
+      "RefillScreen needs the desk but is not on the cycle; the cycle is RefillDesk → RefillQueue → Pharmacist → RefillDesk. It threw \(found.map { "\($0)" } ?? "nothing"). Report the path from where the service first appears.")
+  }
+
+  @Test func aServiceThatNeedsItselfIsACycleOfOne() {
+    let container = Container()
+    container.register(Ledger.self) { Ledger(previous: [try $0.resolve()]) }
+    let found = error { _ = try container.resolve(Ledger.self) }
+    #expect(found == .cycle(["Ledger", "Ledger"]), "Ledger's factory resolves Ledger: .cycle([\"Ledger\", \"Ledger\"]). It threw \(found.map { "\($0)" } ?? "nothing").")
+  }
+
+  @Test func theCycleIsCaughtTheMomentItClosesNotAfterSixtyFourLevels() {
+    let calls = Calls()
+    let container = pharmacyWithACycle(calls: calls)
+    _ = error { _ = try container.resolve(Pharmacist.self) }
+    #expect(
+      calls.value == 1,
+      "RefillQueue's factory ran \(calls.value) times before the cycle was reported: going round until a depth limit builds the same services again and again. Stop the first time a service appears twice on the path.")
+  }
+}
+
+@Suite("Step 2: no false alarms, and missing services name their chain") struct Step2 {
+  @Test func aDiamondIsNotACycle() throws {
+    let container = Container()
+    container.register(Label.self) { _ in Label() }
+    container.register(Printer.self) { Printer(label: try $0.resolve()) }
+    container.register(Shelf.self) { Shelf(label: try $0.resolve()) }
+    container.register(Counter.self) { Counter(printer: try $0.resolve(), shelf: try $0.resolve(), weighing: nil) }
+    let found = error { _ = try container.resolve(Counter.self) }
+    #expect(
+      found == nil,
+      "Printer and Shelf both need a Label: that is a diamond, not a cycle, but resolving Counter threw \(found.map { "\($0)" } ?? ""). Take a service off the path when its factory returns.")
+  }
+
+  @Test func aMissingServiceNamesTheChainThatAskedForIt() {
+    let container = Container()
+    container.register(Label.self) { _ in Label() }
+    container.register(Printer.self) { Printer(label: try $0.resolve()) }
+    container.register(Shelf.self) { Shelf(label: try $0.resolve()) }
+    container.register(Weighing.self) { Weighing(scale: try $0.resolve()) }
+    container.register(Counter.self) {
+      Counter(printer: try $0.resolve(), shelf: try $0.resolve(), weighing: try $0.resolve(Weighing.self))
+    }
+    let found = error { _ = try container.resolve(Counter.self) }
+    #expect(
+      found == .missing("Scale", requestedBy: ["Counter", "Weighing"]),
+      "Scale is not registered; Weighing asked for it, for Counter. Expected .missing(\"Scale\", requestedBy: [\"Counter\", \"Weighing\"]) (outermost first, and without Printer or Shelf, which were finished), got \(found.map { "\($0)" } ?? "nothing").")
+  }
+
+  @Test func aFactoryThatFallsBackAfterAnErrorLeavesThePathClean() {
+    let container = Container()
+    container.register(CouponBook.self) { CouponBook(server: try $0.resolve()) }
+    let second = Mutex<ResolutionError?>(nil)
+    container.register(Checkout.self) { resolver in
+      let coupons = try? resolver.resolve(CouponBook.self)  // coupons are optional at this till
+      do {
+        _ = try resolver.resolve(CouponBook.self)
+      } catch let error as ResolutionError {
+        second.withLock { $0 = error }
+      }
+      return Checkout(coupons: coupons)
+    }
+    let found = error { _ = try container.resolve(Checkout.self) }
+    #expect(found == nil, "Checkout's factory catches the coupon error itself, so resolving Checkout should succeed; it threw \(found.map { "\($0)" } ?? "").")
+    let again = second.withLock { $0 }
+    #expect(
+      again == .missing("CouponServer", requestedBy: ["Checkout", "CouponBook"]),
+      "Asking for CouponBook a second time, after the first try failed, should fail the same way: .missing(\"CouponServer\", requestedBy: [\"Checkout\", \"CouponBook\"]). It threw \(again.map { "\($0)" } ?? "nothing"): a factory that throws must leave the path too (defer).")
+  }
+}
+
+@Suite("Step 3: each resolution has its own chain") struct Step3 {
+  @Test func twoThreadsBuildingTheSameServiceAreNotACycle() {
+    let container = Container()
+    let entered = DispatchSemaphore(value: 0)
+    let inside = DispatchGroup()
+    inside.enter()
+    inside.enter()
+    container.register(Prescription.self) { _ in
+      entered.signal()
+      // Both threads are inside this factory at the same moment (or 3 s pass).
+      inside.leave()
+      _ = inside.wait(timeout: .now() + 3)
+      return Prescription()
+    }
+    let errors = Mutex<[String]>([])
+    let done = DispatchGroup()
+    func resolveOnAThread() {
+      done.enter()
+      Thread {
+        do {
+          _ = try container.resolve(Prescription.self)
+        } catch {
+          errors.withLock { $0.append("\(error)") }
+          inside.leave()
+        }
+        done.leave()
+      }.start()
+    }
+    resolveOnAThread()
+    _ = entered.wait(timeout: .now() + 5)  // the first thread is building a Prescription
+    resolveOnAThread()
+    #expect(done.wait(timeout: .now() + 10) == .success, "Two threads resolving Prescription did not finish in 10 s.")
+    #expect(
+      errors.withLock { $0 }.isEmpty,
+      "Two threads resolved Prescription at the same time and one was told: \(errors.withLock { $0 }.joined(separator: "; ")). A path kept by the container mixes every thread's resolutions. Keep it in the Resolver, which belongs to one top-level resolve.")
+  }
+}
