@@ -5,8 +5,8 @@ import Foundation
 /// instant and an edited lesson gets a fresh build.
 ///
 /// An example marked `dikit` may `import DIKit`: the first such run compiles `Sources/DIKit` into
-/// a static library and its module (`.build/examples/dikit-<hash of its sources>/`, about a
-/// minute), and every such example links against it; an edited DIKit gets a fresh build.
+/// a static library and its module (`.build/examples/dikit-<hash of its sources>/`, a few
+/// seconds), and every such example links against it; an edited DIKit gets a fresh build.
 public struct ExampleRunner: ExampleRunning {
   private let root: String
   private let processes: any ProcessRunner
