@@ -34,10 +34,9 @@ final class Container {
   /// Builds `type` with the factory registered for it (under `name`), handing the factory this
   /// container so it can resolve its own dependencies.
   func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
-    guard let factory = factories[key(type, name)] else {
+    guard let factory = factories[key(type, name)], let service = try factory(self) as? Service else {
       throw MissingRegistration(service: "\(type)", name: name)
     }
-    // The key holds the type, so the factory returned a Service.
-    return try factory(self) as! Service
+    return service
   }
 }
