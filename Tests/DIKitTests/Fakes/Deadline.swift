@@ -8,12 +8,14 @@ import Testing
 /// Two layers, because a deadlock can take the whole cooperative thread pool with it: the
 /// operation races a `Task.sleep`, and whichever finishes first resumes the test (the stuck
 /// operation is abandoned, not awaited); and a watchdog on its own OS thread stops the process
-/// with a message if even that cannot run, twice the deadline later.
+/// with a message if even that cannot run, long after the deadline.
 func withDeadline<Result: Sendable>(
   seconds: Double, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
   operation: @escaping @Sendable () async throws -> Result
 ) async throws -> Result? {
-  let watchdog = Watchdog(seconds: seconds * 3, what: what)
+  // Far later than the deadline: on a busy machine the pool may resume the test late, and only
+  // a process that is really stuck should be stopped.
+  let watchdog = Watchdog(seconds: seconds * 12, what: what)
   defer { watchdog.disarm() }
   let outcome = await withCheckedContinuation { continuation in
     let first = FirstOutcome<Result>(continuation)
