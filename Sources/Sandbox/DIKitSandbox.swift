@@ -39,8 +39,22 @@ public final class DIKitSandbox: ContainerSandbox {
 
   public static let commands = ["register", "resolve", "scope", "graph", "validate", "reset", "help", "exit"]
 
-  public var words: [String] {
-    Self.commands + Lifetime.allCases.map(\.rawValue) + ["needs", "begin", "end", "--mermaid", "--dot"] + ToyCatalog.names
+  public func completions(after beforeCursor: String) -> [String] {
+    let words = beforeCursor.split(whereSeparator: { $0 == " " || $0 == "," }).map { $0.lowercased() }
+    let typing = !(beforeCursor.last.map { $0 == " " || $0 == "," } ?? true)
+    let done = typing ? Array(words.dropLast()) : words
+    guard let command = done.first else { return Self.commands }
+    switch command {
+    case "register":
+      if done.count == 1 { return ToyCatalog.names }
+      if done.contains("needs") { return ToyCatalog.names }
+      return done.count == 2 ? Lifetime.allCases.map(\.rawValue) + ["needs"] : ["needs"]
+    case "resolve":
+      return done.count == 1 ? state.withLock { $0.registered.map(\.name) } : []
+    case "scope": return done.count == 1 ? ["begin", "end"] : []
+    case "graph": return done.count == 1 ? ["--mermaid", "--dot"] : []
+    default: return []
+    }
   }
 
   public var welcome: Document {

@@ -58,6 +58,17 @@ import TutorKit
     #expect(sandbox.handle("exit").leaves)
   }
 
+  @Test func tabOffersWhatFitsWhereTheCursorIs() {
+    #expect(sandbox.completions(after: "") == DIKitSandbox.commands)
+    #expect(sandbox.completions(after: "register Data").contains("Database"))
+    #expect(sandbox.completions(after: "register Database ").contains("singleton"))
+    #expect(sandbox.completions(after: "register UserRepository transient needs ").contains("Database"))
+    #expect(sandbox.completions(after: "resolve ").isEmpty, "nothing registered yet")
+    _ = text("register Database singleton")
+    #expect(sandbox.completions(after: "resolve ") == ["Database"], "only what was registered")
+    #expect(Completer.complete("resolve Da", among: sandbox.completions(after: "resolve Da")) == .init(insertion: "tabase "))
+  }
+
   @Test func theGraphIsATreeAndCanBeWrittenForMermaid() throws {
     _ = text("register Database singleton")
     _ = text("register UserRepository needs Database")

@@ -5,8 +5,9 @@
 public protocol ContainerSandbox: Sendable {
   /// Answers one line typed in the sandbox.
   func handle(_ line: String) -> SandboxAnswer
-  /// Words Tab completes: the sandbox's commands, lifetimes and service names.
-  var words: [String] { get }
+  /// The words Tab may complete after `beforeCursor`: commands first, then what each takes
+  /// (`resolve` offers the services registered so far).
+  func completions(after beforeCursor: String) -> [String]
   /// What the sandbox says when the learner enters it.
   var welcome: Document { get }
 }

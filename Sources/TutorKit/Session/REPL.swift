@@ -107,10 +107,10 @@ public struct REPL<Reader: LineReader> {
       let pageCount = await session.pageCount
       let examples = await session.exampleNames
       let takesCommands = await session.takesCommands
-      let sandboxWords = await session.sandboxWords
+      let sandbox = await session.openSandbox
       let completer = self.completer
       let input = reader.read(prompt: prompt) { line in
-        if !sandboxWords.isEmpty { return Completer.complete(line, among: sandboxWords) }
+        if let sandbox { return Completer.complete(line, among: sandbox.completions(after: line)) }
         return takesCommands ? completer.complete(line, pageCount: pageCount, examples: examples) : Completer.Completion()
       }
       switch input {

@@ -92,8 +92,8 @@ public actor Session {
   /// tutorial command.
   public var takesCommands: Bool { quiz == nil && sandbox == nil }
 
-  /// The words Tab completes in the sandbox (empty outside it).
-  public var sandboxWords: [String] { sandbox?.words ?? [] }
+  /// The sandbox the learner is in, for Tab completion (nil outside it).
+  public var openSandbox: (any ContainerSandbox)? { sandbox }
 
   /// A problem found while loading the learner's state (a progress file moved aside), once.
   public func takeStartupWarning() -> Document? {
