@@ -116,18 +116,12 @@ public final class DIKitSandbox: ContainerSandbox {
     let needed = needs.compactMap { ToyCatalog.services[$0] }
     let serials = self.serials
     state.withLock { state in
-      register(type, in: state.container, lifetime: lifetime, needs: needed, serials: serials)
+      ToyContainer.register(type, in: state.container, lifetime: lifetime, needs: needed, serials: serials)
       state.registered.removeAll { $0.name == name }
       state.registered.append((name, lifetime, needs))
     }
     let dependsOn = needs.isEmpty ? "" : ", needs \(needs.joined(separator: ", "))"
     return answer("Registered \(name) (\(lifetime.rawValue)\(dependsOn)).")
-  }
-
-  private func register(
-    _ type: any ToyService.Type, in container: Container, lifetime: Lifetime, needs: [any ToyService.Type], serials: Serials
-  ) {
-    ToyContainer.register(type, in: container, lifetime: lifetime, needs: needs, serials: serials)
   }
 
   private func resolve(_ words: [String]) -> SandboxAnswer {
@@ -136,7 +130,7 @@ public final class DIKitSandbox: ContainerSandbox {
     let before = serials.current
     let (container, scope) = state.withLock { ($0.container, $0.scope) }
     do {
-      let toy = try scope.map { try open(type, in: $0) } ?? open(type, in: container)
+      let toy = try scope.map { try ToyContainer.resolve(type, in: $0) } ?? ToyContainer.resolve(type, in: container)
       var lines: [String] = []
       describe(toy, newerThan: before, prefix: "", connector: "", into: &lines)
       let place = scope == nil ? "" : " (in the scope)"
@@ -144,14 +138,6 @@ public final class DIKitSandbox: ContainerSandbox {
     } catch {
       return failure(String(describing: error))
     }
-  }
-
-  private func open(_ type: any ToyService.Type, in container: Container) throws -> Toy {
-    try ToyContainer.resolve(type, in: container)
-  }
-
-  private func open(_ type: any ToyService.Type, in scope: Scope) throws -> Toy {
-    try ToyContainer.resolve(type, in: scope)
   }
 
   private func describe(_ toy: Toy, newerThan before: Int, prefix: String, connector: String, into lines: inout [String]) {

@@ -35,29 +35,29 @@ public struct Completer: Sendable {
       let matches = names.filter { $0.hasPrefix(partial.lowercased()) }
       if matches.isEmpty {
         let aliases = catalog.commands.flatMap(\.aliases).filter { $0.hasPrefix(partial.lowercased()) }
-        return finish(partial, aliases)
+        return Self.finish(partial, aliases)
       }
-      return finish(partial, matches)
+      return Self.finish(partial, matches)
     }
     guard let spec = catalog.spec(named: words[0]) else { return Completion() }
     if partial.hasPrefix("-") {
-      return finish(partial, spec.options.map { "--" + $0.name }.filter { $0.hasPrefix(partial) })
+      return Self.finish(partial, spec.options.map { "--" + $0.name }.filter { $0.hasPrefix(partial) })
     }
     words = Self.positional(words, spec: spec)
     let position = words.count - 1
     guard position < spec.arguments.count else { return Completion() }
     switch spec.arguments[position].kind {
     case .lesson:
-      return finish(partial, lessonIDs.filter { $0.hasPrefix(partial.lowercased()) })
+      return Self.finish(partial, lessonIDs.filter { $0.hasPrefix(partial.lowercased()) })
     case .exercise:
-      return finish(partial, exerciseIDs.filter { $0.hasPrefix(partial.lowercased()) })
+      return Self.finish(partial, exerciseIDs.filter { $0.hasPrefix(partial.lowercased()) })
     case .example:
-      return finish(partial, examples.filter { $0.hasPrefix(partial.lowercased()) })
+      return Self.finish(partial, examples.filter { $0.hasPrefix(partial.lowercased()) })
     case .command:
-      return finish(partial, catalog.commands.map(\.name).filter { $0.hasPrefix(partial.lowercased()) })
+      return Self.finish(partial, catalog.commands.map(\.name).filter { $0.hasPrefix(partial.lowercased()) })
     case .pageNumber:
       let pages = (0..<max(pageCount, 0)).map { String($0 + 1) }
-      return finish(partial, pages.filter { $0.hasPrefix(partial) })
+      return Self.finish(partial, pages.filter { $0.hasPrefix(partial) })
     }
   }
 
@@ -82,15 +82,11 @@ public struct Completer: Sendable {
   public static func complete(_ beforeCursor: String, among words: [String]) -> Completion {
     let endsWithSpace = beforeCursor.last?.isWhitespace ?? false
     let partial = endsWithSpace ? "" : String(beforeCursor.split(separator: " ").last ?? "")
-    let matches = words.filter { $0.lowercased().hasPrefix(partial.lowercased()) }
-    guard !matches.isEmpty else { return Completion() }
-    if matches.count == 1 { return Completion(insertion: String(matches[0].dropFirst(partial.count)) + " ") }
-    let common = matches.dropFirst().reduce(matches[0]) { $0.commonPrefix(with: $1) }
-    if common.count > partial.count { return Completion(insertion: String(common.dropFirst(partial.count))) }
-    return Completion(candidates: matches)
+    return Self.finish(partial, words.filter { $0.lowercased().hasPrefix(partial.lowercased()) })
   }
 
-  private func finish(_ partial: String, _ matches: [String]) -> Completion {
+  /// The rest of the one match, or of what all matches share; else the matches to list.
+  private static func finish(_ partial: String, _ matches: [String]) -> Completion {
     guard !matches.isEmpty else { return Completion() }
     if matches.count == 1 {
       return Completion(insertion: String(matches[0].dropFirst(partial.count)) + " ")
