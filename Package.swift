@@ -147,10 +147,11 @@ let toolTargets: [Target] = [
   ),
   // Fixed-signature C functions over libedit's variadic configuration API.
   .target(name: "CLineEditor", dependencies: ["CLibEdit"]),
-  // prctl(2), which Swift cannot call (it is variadic): ditutor adopts what a check leaves behind.
+  // prctl(2), which Swift cannot call (it is variadic): ditutor adopts what a check leaves behind;
+  // and pipe2(2), which Glibc's Swift module leaves out.
   .target(name: "CProcessControl"),
   // The engine: course, session, progress. No terminal I/O.
-  .target(name: "TutorKit"),
+  .target(name: "TutorKit", dependencies: ["CProcessControl"]),
   // Turns TutorKit's documents into text for a terminal: wrapping, colour, Swift highlighting.
   .target(name: "TerminalUI", dependencies: ["TutorKit"]),
   // A reference dependency-injection container, the one the container lessons take apart.

@@ -8,4 +8,8 @@
 /// such thing (anything but Linux).
 int ditutor_become_subreaper(void);
 
+/// pipe(2) with both ends close-on-exec from the start, so that a program another thread spawns
+/// at that moment cannot inherit them (Glibc's Swift module leaves pipe2 out). Returns 0 or -1.
+int ditutor_pipe_cloexec(int descriptors[2]);
+
 #endif

@@ -33,6 +33,30 @@ public protocol FileSystem: Sendable {
   /// Runs `body` while holding an exclusive advisory lock on `path` (created if missing), so two
   /// ditutor processes on one checkout take turns.
   func withExclusiveLock<T>(at path: String, _ body: () throws -> T) throws -> T
+  /// Waits, without blocking a thread, for an exclusive advisory lock on `path` (created if
+  /// missing), held until ``HeldLock/release()``: for work that awaits, such as a build.
+  func acquireLock(at path: String) async throws -> any HeldLock
+  /// What identifies a file's current version (its modification time, size and inode, following
+  /// links), or nil when there is no file: a build step is rerun when one of its inputs changes.
+  func stamp(at path: String) -> FileStamp?
+}
+
+/// A lock from ``FileSystem/acquireLock(at:)``.
+public protocol HeldLock: Sendable {
+  func release()
+}
+
+/// A file's version as a build tool sees it: any write changes it.
+public struct FileStamp: Codable, Sendable, Equatable {
+  public var modified: Int64
+  public var size: Int64
+  public var inode: UInt64
+
+  public init(modified: Int64, size: Int64, inode: UInt64) {
+    self.modified = modified
+    self.size = size
+    self.inode = inode
+  }
 }
 
 extension FileSystem {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -116,6 +117,50 @@ public struct LocalFileSystem: FileSystem {
     defer { flock(descriptor, LOCK_UN) }
     return try body()
   }
+
+  public func acquireLock(at path: String) async throws -> any HeldLock {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw FileSystemError.posix("open lock \(path)", errno) }
+    // Polled, so a task that waits can be cancelled (Ctrl-C) and no pool thread is blocked.
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR else {
+        let code = errno
+        close(descriptor)
+        throw FileSystemError.posix("lock \(path)", code)
+      }
+      do {
+        try await Task.sleep(for: .milliseconds(50))
+      } catch {
+        close(descriptor)
+        throw error
+      }
+    }
+    return DescriptorLock(descriptor: descriptor)
+  }
+
+  public func stamp(at path: String) -> FileStamp? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileStamp(
+      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec), size: Int64(info.st_size),
+      inode: UInt64(info.st_ino))
+  }
+}
+
+/// An `flock` held on an open descriptor; closing the descriptor releases it.
+private final class DescriptorLock: HeldLock {
+  private let descriptor: Mutex<Int32?>
+
+  init(descriptor: Int32) { self.descriptor = Mutex(descriptor) }
+
+  func release() {
+    descriptor.withLock { descriptor in
+      if let open = descriptor { close(open) }
+      descriptor = nil
+    }
+  }
+
+  deinit { release() }
 }
 
 public enum FileSystemError: Error, CustomStringConvertible, Equatable {

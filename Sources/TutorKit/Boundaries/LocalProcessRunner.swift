@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 import Synchronization
 
@@ -60,7 +61,7 @@ public struct LocalProcessRunner: ProcessRunner {
         let stopsEscapees = self.stopsEscapees
         Thread.detachNewThread {
           let result = Result { try Self.runToEnd(request, control: control, children: children) }
-          if stopsEscapees { Self.stopEscapees(children: children) }
+          if stopsEscapees && request.mayLeaveProcesses { Self.stopEscapees(children: children) }
           continuation.resume(with: result)
         }
       }
@@ -79,11 +80,15 @@ public struct LocalProcessRunner: ProcessRunner {
   private static func runToEnd(_ request: ProcessRequest, control: Control, children: Children) throws -> ProcessOutcome {
     let clock = ContinuousClock()
     let start = clock.now
+    // Close-on-exec, all four ends: a program started at the same time on another thread must
+    // not inherit this one's write ends, or this run would not see its output end until that
+    // program exits too. The child's own copies (its 1 and 2, made by dup2) stay open.
     var outputPipe: [Int32] = [0, 0]
     var errorPipe: [Int32] = [0, 0]
-    guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else { throw ProcessError.spawn(request.executable, errno) }
-    for descriptor in [outputPipe[0], errorPipe[0]] {
-      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    guard ditutor_pipe_cloexec(&outputPipe) == 0 else { throw ProcessError.spawn(request.executable, errno) }
+    guard ditutor_pipe_cloexec(&errorPipe) == 0 else {
+      outputPipe.forEach { close($0) }
+      throw ProcessError.spawn(request.executable, errno)
     }
 
     // A group of its own: Ctrl-C at the terminal reaches ditutor, which decides what to stop.

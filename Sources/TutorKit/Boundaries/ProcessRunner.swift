@@ -27,13 +27,18 @@ public struct ProcessRequest: Sendable {
   public var finished: (@Sendable () -> Bool)?
   /// Bytes of each output stream kept: half from the start, half from the end.
   public var outputLimit: Int
+  /// Whether the program may start others that outlive it (it runs the learner's code, or
+  /// tests): then a runner that adopts orphans looks for them afterwards. A compiler job does
+  /// not, and skips the look (a walk of every process on the machine).
+  public var mayLeaveProcesses: Bool
 
   public init(
     executable: String, arguments: [String], environment: [String: String],
     timeout: Duration, timeoutStarts: (@Sendable () -> Bool)? = nil, hardLimit: Duration = .seconds(1800),
-    outputLimit: Int = 1 << 20, finished: (@Sendable () -> Bool)? = nil
+    outputLimit: Int = 1 << 20, finished: (@Sendable () -> Bool)? = nil, mayLeaveProcesses: Bool = true
   ) {
     self.finished = finished
+    self.mayLeaveProcesses = mayLeaveProcesses
     self.executable = executable
     self.arguments = arguments
     self.environment = environment

@@ -10,7 +10,10 @@ final class InMemoryFileSystem: FileSystem {
     var directories: Set<String> = ["/"]
     var failingWrites: Set<String> = []
     var writes = 0
-
+    /// Bumped on every write of a path: what ``stamp(at:)`` reports as its modification time.
+    var versions: [String: Int64] = [:]
+    var nextVersion: Int64 = 1
+    var lockHeld = false
   }
 
   private let storage = Mutex(Storage())
@@ -24,6 +27,8 @@ final class InMemoryFileSystem: FileSystem {
   func add(_ path: String, _ text: String) {
     storage.withLock { storage in
       storage.files[path] = Data(text.utf8)
+      storage.versions[path] = storage.nextVersion
+      storage.nextVersion += 1
       var directory = FilePath.parent(path)
       while directory != "/" && !directory.isEmpty {
         storage.directories.insert(directory)
@@ -73,6 +78,8 @@ final class InMemoryFileSystem: FileSystem {
       guard storage.directories.contains(FilePath.parent(path)) else { throw FileSystemError.notFound(FilePath.parent(path)) }
       storage.files[path] = data
       storage.writes += 1
+      storage.versions[path] = storage.nextVersion
+      storage.nextVersion += 1
     }
   }
 
@@ -152,5 +159,28 @@ final class InMemoryFileSystem: FileSystem {
     lock.lock()
     defer { lock.unlock() }
     return try body()
+  }
+
+  func acquireLock(at path: String) async throws -> any HeldLock {
+    while !storage.withLock({ storage in
+      if storage.lockHeld { return false }
+      storage.lockHeld = true
+      return true
+    }) {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    return Held { [self] in storage.withLock { $0.lockHeld = false } }
+  }
+
+  private struct Held: HeldLock {
+    let unlock: @Sendable () -> Void
+    func release() { unlock() }
+  }
+
+  func stamp(at path: String) -> FileStamp? {
+    storage.withLock { storage in
+      guard let data = storage.files[path] else { return nil }
+      return FileStamp(modified: storage.versions[path] ?? 0, size: Int64(data.count), inode: UInt64(abs(path.hashValue)))
+    }
   }
 }
