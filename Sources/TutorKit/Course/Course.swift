@@ -20,13 +20,19 @@ public struct Course: Sendable, Equatable {
 
   /// Finds an exercise by its number in the course (`1`), its id, or an unambiguous prefix.
   public func exercise(matching query: String) -> Exercise? {
+    Self.exerciseID(matching: query, among: exercises.map(\.id)).flatMap(exercise(id:))
+  }
+
+  /// Which of `ids` (in course order) `query` names: a number in the course (`1`), an id, or
+  /// an unambiguous prefix of one.
+  public static func exerciseID(matching query: String, among ids: [String]) -> String? {
     let query = query.trimmingCharacters(in: .whitespaces).lowercased()
     guard !query.isEmpty else { return nil }
     if let number = Int(query) {
-      return exercises.indices.contains(number - 1) ? exercises[number - 1] : nil
+      return ids.indices.contains(number - 1) ? ids[number - 1] : nil
     }
-    if let exact = exercise(id: query) { return exact }
-    let candidates = exercises.filter { $0.id.hasPrefix(query) }
+    if ids.contains(query) { return query }
+    let candidates = ids.filter { $0.hasPrefix(query) }
     return candidates.count == 1 ? candidates[0] : nil
   }
 

@@ -31,18 +31,45 @@ public struct CourseLoader: Sendable {
   }
 
   public func load(root: String, depth: Depth = .full) throws(Failure) -> Course {
+    var problems: [CourseProblem] = []
+    let lessons = readLessons(root: root, depth: depth, problems: &problems)
+    let exercises = loadExercises(root: root, lessons: lessons, problems: &problems)
+    guard problems.isEmpty else { throw Failure(problems: problems) }
+    return Course(lessons: lessons, exercises: exercises)
+  }
+
+  /// The one exercise `query` names (its number in the course, its id, or an unambiguous
+  /// prefix), read with nothing else but the lessons' front matter: what a one-shot `ditutor
+  /// check` needs, at a cost that does not grow with the course. Nil when nothing matches.
+  public func exercise(matching query: String, root: String) throws(Failure) -> Exercise? {
+    var problems: [CourseProblem] = []
+    let lessons = readLessons(root: root, depth: .exercisesOnly, problems: &problems)
+    guard problems.isEmpty else { throw Failure(problems: problems) }
+    let ids = Course(lessons: lessons).lessons.flatMap(\.exerciseIDs)
+    guard let id = Course.exerciseID(matching: query, among: ids),
+      let lesson = lessons.first(where: { $0.exerciseIDs.contains(id) })
+    else { return nil }
+    do {
+      return try loadExercise(id: id, lesson: lesson, root: root)
+    } catch let problem as CourseProblem {
+      throw Failure(problems: [problem])
+    } catch {
+      throw Failure(problems: [CourseProblem(file: "Exercises/\(id)", reason: .unreadable(String(describing: error)))])
+    }
+  }
+
+  /// Every `Lessons/NN-slug.md`, with each problem found on the way.
+  private func readLessons(root: String, depth: Depth, problems: inout [CourseProblem]) -> [Lesson] {
     let directory = FilePath.join(root, Self.lessonsFolder)
     let names: [String]
     do {
       names = try fileSystem.contentsOfDirectory(at: directory)
     } catch {
-      throw Failure(problems: [
-        CourseProblem(file: Self.lessonsFolder, reason: .unreadable(String(describing: error)))
-      ])
+      problems.append(CourseProblem(file: Self.lessonsFolder, reason: .unreadable(String(describing: error))))
+      return []
     }
 
     var lessons: [Lesson] = []
-    var problems: [CourseProblem] = []
     for name in names {
       guard let prefix = Self.lessonNumber(fileName: name) else { continue }
       let relativePath = FilePath.join(Self.lessonsFolder, name)
@@ -65,9 +92,7 @@ public struct CourseLoader: Sendable {
     if lessons.isEmpty && problems.isEmpty {
       problems.append(CourseProblem(file: Self.lessonsFolder, reason: .noLessons(directory: Self.lessonsFolder)))
     }
-    let exercises = loadExercises(root: root, lessons: lessons, problems: &problems)
-    guard problems.isEmpty else { throw Failure(problems: problems) }
-    return Course(lessons: lessons, exercises: exercises)
+    return lessons
   }
 
   // MARK: Exercises

@@ -7,23 +7,39 @@ import Foundation
 struct FrontMatter: Equatable {
   var values: [String: String]
   var lists: [String: [String]]
-  /// The text after the closing `---`.
-  var body: String
+  /// The text after the closing `---`, as written.
+  private var rest: Substring
+  /// The text after the closing `---`, with Windows line ends made plain; read only by those
+  /// who need it (a lesson is long, and finding an exercise reads every lesson's front matter).
+  var body: String {
+    rest.utf8.contains(UInt8(ascii: "\r")) ? rest.replacingOccurrences(of: "\r\n", with: "\n") : String(rest)
+  }
   /// Line number (1-based) in the original file where `body` starts.
   var bodyLine: Int
 
   static func split(_ text: String) throws(CourseProblem.Reason) -> FrontMatter {
-    let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
-      .split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else {
-      throw .missingFrontMatter
+    // Reads line by line up to the closing `---` only: a lesson is long, its front matter short,
+    // and finding one exercise should not cost reading every lesson through.
+    var position = text.startIndex
+    func nextLine() -> Substring? {
+      guard position < text.endIndex else { return nil }
+      let end = text.utf8[position...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+      var line = text[position..<end]
+      position = end < text.endIndex ? text.utf8.index(after: end) : end
+      if line.utf8.last == UInt8(ascii: "\r") { line = text[line.startIndex..<text.utf8.index(before: line.endIndex)] }
+      return line
     }
-    guard let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
-    else { throw .unclosedFrontMatter }
+    guard nextLine()?.trimmingCharacters(in: .whitespaces) == "---" else { throw .missingFrontMatter }
+    var header: [Substring] = []
+    while true {
+      guard let line = nextLine() else { throw .unclosedFrontMatter }
+      if line.trimmingCharacters(in: .whitespaces) == "---" { break }
+      header.append(line)
+    }
 
     var values: [String: String] = [:]
     var lists: [String: [String]] = [:]
-    for (offset, line) in lines[1..<end].enumerated() {
+    for (offset, line) in header.enumerated() {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       guard let colon = trimmed.firstIndex(of: ":") else {
@@ -40,8 +56,7 @@ struct FrontMatter: Equatable {
         values[key] = unquote(value)
       }
     }
-    let body = lines[(end + 1)...].joined(separator: "\n")
-    return FrontMatter(values: values, lists: lists, body: body, bodyLine: end + 2)
+    return FrontMatter(values: values, lists: lists, rest: text[position...], bodyLine: header.count + 3)
   }
 
   private static func unquote(_ value: String) -> String {
