@@ -69,8 +69,16 @@ struct CompositionRoot {
   /// `ditutor check`: one verdict, in the format asked for; the exit status says whether it passed.
   func check(rootOption: String?, exercise query: String, format: Check.Format, timeout: Int) async throws -> Int32 {
     let root = try locateRoot(rootOption)
-    let course = try loadCourse(root, depth: .exercisesOnly)
-    guard let exercise = course.exercise(matching: query) else {
+    // Only the exercise asked for: a check costs the same in a course of five exercises or fifty,
+    // and another exercise's half-written README cannot stop it.
+    let found: Exercise?
+    do {
+      found = try CourseLoader(fileSystem: fileSystem).exercise(matching: query, root: root)
+    } catch {
+      throw fail(error.description, status: 1)
+    }
+    guard let exercise = found else {
+      let course = try loadCourse(root, depth: .exercisesOnly)
       let known = course.exercises.enumerated().map { "\($0.offset + 1) (\($0.element.id))" }.joined(separator: ", ")
       throw fail("There is no exercise '\(query)'. Exercises: \(known.isEmpty ? "none yet" : known).", status: 2)
     }
@@ -187,7 +195,9 @@ struct CompositionRoot {
     let fileSystem = self.fileSystem
     let environment = self.environment
     let gradebook = Gradebook(course: course, root: root, fileSystem: fileSystem) { workspace in
-      ExerciseRunner(root: workspace, processes: processes, fileSystem: fileSystem, environment: environment)
+      ExerciseRunner(
+        root: workspace, processes: processes, fileSystem: fileSystem, environment: environment,
+        fastChecks: Self.fastChecks(environment))
     }
     let showsProgress = probe.errorIsTerminal
     if showsProgress { FileHandle.standardError.write(Data("Grading \(paths.count) checkout\(paths.count == 1 ? "" : "s")…".utf8)) }
@@ -244,7 +254,20 @@ struct CompositionRoot {
   ) -> ExerciseRunner {
     ExerciseRunner(
       root: root, processes: processes, fileSystem: fileSystem, environment: environment,
-      scratchFolder: scratchFolder, shippedTestsOnly: shippedTestsOnly)
+      scratchFolder: scratchFolder, shippedTestsOnly: shippedTestsOnly, fastChecks: Self.fastChecks(environment),
+      trace: Self.checkTrace(environment))
+  }
+
+  /// `DITUTOR_TRACE=1`: a line on standard error for each check, saying how it was built.
+  static func checkTrace(_ environment: [String: String]) -> (@Sendable (String) -> Void)? {
+    guard environment["DITUTOR_TRACE"] == "1" else { return nil }
+    return { line in FileHandle.standardError.write(Data("ditutor: \(line)\n".utf8)) }
+  }
+
+  /// `DITUTOR_FAST_CHECK=0` makes every check a plain `swift test`: for comparing the two, or
+  /// for a toolchain whose build the fast path does not follow.
+  static func fastChecks(_ environment: [String: String]) -> Bool {
+    environment["DITUTOR_FAST_CHECK"] != "0"
   }
 
   // MARK: Shared steps

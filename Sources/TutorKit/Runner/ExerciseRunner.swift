@@ -40,6 +40,8 @@ public struct ExerciseRunner: Sendable {
   private let environment: [String: String]
   private let scratchFolder: String
   private let shippedTestsOnly: Bool
+  private let fastChecks: Bool
+  private let trace: (@Sendable (String) -> Void)?
 
   /// - Parameters:
   ///   - environment: the variables `swift` runs with (the caller's own, usually).
@@ -47,9 +49,13 @@ public struct ExerciseRunner: Sendable {
   ///     `.build` so a check never waits for, or invalidates, a build of ditutor.
   ///   - shippedTestsOnly: grade as an autograder must: test files the learner added are left
   ///     out, and a shipped test the learner changed or removed fails the check.
+  ///   - fastChecks: a check of the learner's own code that SwiftPM has built before compiles,
+  ///     links and tests without it (see ``WarmBuilder``); off, every check is `swift test`.
+  ///   - trace: hears, in a line, how each check was built and why (`DITUTOR_TRACE=1`).
   public init(
     root: String, processes: any ProcessRunner, fileSystem: any FileSystem, environment: [String: String],
-    scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false
+    scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false, fastChecks: Bool = true,
+    trace: (@Sendable (String) -> Void)? = nil
   ) {
     self.root = root
     self.processes = processes
@@ -57,6 +63,35 @@ public struct ExerciseRunner: Sendable {
     self.environment = environment
     self.scratchFolder = scratchFolder
     self.shippedTestsOnly = shippedTestsOnly
+    self.fastChecks = fastChecks
+    self.trace = trace
+  }
+
+  /// The flags every build of a check passes to SwiftPM (and so part of what a recorded build
+  /// was made with): diagnostics as `file:line:column: error:` lines, which the runner reads.
+  static let buildFlags = ["-Xswiftc", "-diagnostic-style=llvm"]
+
+  private var scratch: String { FilePath.join(root, scratchFolder) }
+
+  private var warmBuilder: WarmBuilder {
+    WarmBuilder(root: root, scratch: scratch, processes: processes, fileSystem: fileSystem, environment: environment)
+  }
+
+  /// Held while a check or a warming build uses the build folder: two ditutor processes on one
+  /// checkout (two terminals) take turns, as two `swift test` runs would. Beside the build
+  /// folder, not in it, so that emptying the folder cannot free it.
+  private func lockBuildFolder() async throws -> any HeldLock {
+    let path = scratch + ".lock"
+    let folder = FilePath.parent(path)
+    if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
+    return try await fileSystem.acquireLock(at: path)
+  }
+
+  /// The variables the manifest reads for a check, and the flags: what a recorded build is of.
+  static func configuration(of variables: [String: String]) -> WarmBuilder.Configuration {
+    var configuration = variables.filter { ["DITUTOR_EXERCISES", "DITUTOR_CODE", "DITUTOR_LEAVE_OUT"].contains($0.key) }
+    configuration["flags"] = buildFlags.joined(separator: " ")
+    return configuration
   }
 
   public func hasBuilt(_ exercise: Exercise) -> Bool {
@@ -66,19 +101,23 @@ public struct ExerciseRunner: Sendable {
   /// Compiles the exercise and its tests into the check's build folder, with the check's own
   /// flags, so the first `check` only relinks. Failures are left for that check to report.
   public func prepare(_ exercise: Exercise) async {
-    guard let swift = processes.locate("swift") else { return }
-    guard (try? claimBuildFolder(FilePath.join(root, scratchFolder))) != nil else { return }
+    guard let swift = processes.locate("swift"), let lock = try? await lockBuildFolder() else { return }
+    defer { lock.release() }
+    guard (try? claimBuildFolder(scratch)) != nil else { return }
     var variables = environment
     variables["DITUTOR_EXERCISES"] = exercise.id
     variables["DITUTOR_CODE"] = Code.sources.rawValue
+    variables["DITUTOR_LEAVE_OUT"] = nil
+    let configuration = Self.configuration(of: variables)
+    let before = warmBuilder.snapshot(exercises: [exercise.id])
     let request = ProcessRequest(
       executable: swift,
-      arguments: [
-        "build", "--build-tests", "--package-path", root, "--scratch-path", FilePath.join(root, scratchFolder),
-        "-Xswiftc", "-diagnostic-style=llvm",
-      ],
+      arguments: ["build", "--build-tests", "--package-path", root, "--scratch-path", scratch] + Self.buildFlags,
       environment: variables, timeout: .seconds(600), outputLimit: 64 << 10)
-    _ = try? await processes.run(request)
+    guard let outcome = try? await processes.run(request), outcome.ending != .cancelled, fastChecks else { return }
+    await warmBuilder.record(
+      configuration, exercises: [exercise.id], modules: [exercise.testModuleName], swift: swift,
+      built: outcome.ending == .exited(0), before: before)
   }
 
   /// Builds and tests one exercise. `folder` overrides `code` with another folder of the
@@ -102,7 +141,8 @@ public struct ExerciseRunner: Sendable {
     progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
   ) async throws -> [String: Verdict] {
     guard let swift = processes.locate("swift") else { throw RunnerError.swiftMissing }
-    let scratch = FilePath.join(root, scratchFolder)
+    let lock = try await lockBuildFolder()
+    defer { lock.release() }
     if try claimBuildFolder(scratch) { progress(.rebuildingMovedCheckout) }
     let learnerFolders = Dictionary(uniqueKeysWithValues: exercises.map { ($0.id, folders[$0.id] ?? code.folder) })
     for exercise in exercises where exercise.kind == .tests {
@@ -119,7 +159,7 @@ public struct ExerciseRunner: Sendable {
     let run = { [self] (skipping: [String]) in
       try await runTests(
         exercises, code: code, folders: folders, leavingOut: leftOut, skipping: skipping, timeout: timeout, swift: swift,
-        scratch: scratch, progress: progress)
+        progress: progress)
     }
     var (outcome, stream) = try await run([])
     if Self.isFromAnotherPlace(outcome) {
@@ -213,7 +253,7 @@ public struct ExerciseRunner: Sendable {
 
   private func runTests(
     _ exercises: [Exercise], code: Code, folders: [String: String], leavingOut: [String], skipping: [String],
-    timeout: Duration, swift: String, scratch: String, progress: @escaping @Sendable (CheckPhase) -> Void
+    timeout: Duration, swift: String, progress: @escaping @Sendable (CheckPhase) -> Void
   ) async throws -> (ProcessOutcome, String?) {
     let events = FilePath.join(scratch, "ditutor-events-\(UUID().uuidString).jsonl")
     defer { try? fileSystem.removeItem(at: events) }
@@ -223,25 +263,73 @@ public struct ExerciseRunner: Sendable {
     variables["DITUTOR_CODE"] = ([code.rawValue] + folders.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
       .joined(separator: ",")
     variables["SWIFT_BACKTRACE"] = "enable=no"  // a crash report is ours to write, and quicker
-    if !leavingOut.isEmpty { variables["DITUTOR_LEAVE_OUT"] = leavingOut.joined(separator: ",") }
+    variables["DITUTOR_LEAVE_OUT"] = leavingOut.isEmpty ? nil : leavingOut.joined(separator: ",")
+    let arguments =
+      [
+        "--package-path", root, "--scratch-path", scratch, "--disable-xctest", "--no-parallel",
+        "--event-stream-output-path", events, "--event-stream-version", "0",
+      ] + Self.buildFlags + skipping.flatMap { ["--skip", "^\($0)\\."] }
     let fileSystem = self.fileSystem
+    // The learner's time limit covers the tests, not the compiler: it starts with the run.
+    let testsStarted: @Sendable () -> Bool = {
+      guard fileSystem.fileExists(at: events) else { return false }
+      progress(.testing)
+      return true
+    }
+    let testsFinished: @Sendable () -> Bool = { (try? fileSystem.readText(at: events))?.contains("\"runEnded\"") ?? false }
+    let stream = { fileSystem.fileExists(at: events) ? (try? fileSystem.readText(at: events)) : nil }
+
+    // The learner's own code, one exercise at a time: what the edit-check loop runs, again and
+    // again. Other checks (verify's solutions, starters and shortcuts) each build once.
+    let ids = exercises.map(\.id)
+    let configuration = Self.configuration(of: variables)
+    let warm = fastChecks && exercises.count == 1 && code == .sources && folders.isEmpty ? warmBuilder : nil
+    if let warm {
+      switch try await warm.build(configuration, exercises: ids, swift: swift) {
+      case .built(let buildOutput, let buildTime, let program, let stepsRun):
+        trace?("built without SwiftPM: \(stepsRun) step\(stepsRun == 1 ? "" : "s") ran, in \(Self.seconds(buildTime))")
+        // The test program as `swift test` runs it: its own arguments, then the library.
+        var testVariables = variables
+        testVariables["NO_COLOR"] = "1"
+        let request = ProcessRequest(
+          executable: program, arguments: arguments + ["--testing-library", "swift-testing"], environment: testVariables,
+          timeout: timeout, timeoutStarts: testsStarted, finished: testsFinished)
+        var outcome = try await processes.run(request)
+        outcome.standardError = buildOutput + outcome.standardError
+        outcome.duration += buildTime
+        if case .signalled(let signal) = outcome.ending {
+          // What `swift test` says of a test program that a signal stopped, and its status.
+          outcome.standardError += "\nerror: Process '\(program)' exited with unexpected signal code \(signal)\n"
+          outcome.ending = .exited(1)
+        }
+        return (outcome, stream())
+      case .stopped(let outcome):
+        trace?("built without SwiftPM, and the build stopped: \(outcome.ending == .cancelled ? "cancelled" : "it does not compile")")
+        return (outcome, nil)
+      case .needsPackageManager(let reason):
+        trace?("building with swift test: \(reason)")
+      }
+    }
+
+    let before = warm?.snapshot(exercises: ids)
     let request = ProcessRequest(
-      executable: swift,
-      arguments: [
-        "test", "--package-path", root, "--scratch-path", scratch, "--disable-xctest", "--no-parallel",
-        "--event-stream-output-path", events, "--event-stream-version", "0", "-Xswiftc", "-diagnostic-style=llvm",
-      ] + skipping.flatMap { ["--skip", "^\($0)\\."] },
-      environment: variables, timeout: timeout,
-      // The learner's time limit covers the tests, not the compiler: it starts with the run.
-      timeoutStarts: {
-        guard fileSystem.fileExists(at: events) else { return false }
-        progress(.testing)
-        return true
-      },
-      finished: { (try? fileSystem.readText(at: events))?.contains("\"runEnded\"") ?? false })
+      executable: swift, arguments: ["test"] + arguments, environment: variables, timeout: timeout,
+      timeoutStarts: testsStarted, finished: testsFinished)
     let outcome = try await processes.run(request)
-    let stream = fileSystem.fileExists(at: events) ? (try? fileSystem.readText(at: events)) : nil
-    return (outcome, stream)
+    let recorded = stream()
+    if let warm, let before, outcome.ending != .cancelled {
+      trace?("recording the build for the next check")
+      // The tests ran only if the build succeeded.
+      await warm.record(
+        configuration, exercises: ids, modules: exercises.map(\.testModuleName), swift: swift,
+        built: recorded.map(EventStream.init)?.runStarted ?? false, before: before)
+    }
+    return (outcome, recorded)
+  }
+
+  static func seconds(_ duration: Duration) -> String {
+    let (whole, fraction) = duration.components
+    return String(format: "%.2f s", Double(whole) + Double(fraction) / 1e18)
   }
 
   /// The name of the file in a build folder that says which checkout it was built for.
