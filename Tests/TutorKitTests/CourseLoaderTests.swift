@@ -154,3 +154,66 @@ import Testing
     #expect(course.exercises.map(\.id) == ["one"])
   }
 }
+
+/// `ditutor check` reads one exercise: found by number, id or prefix from the lessons' lists.
+@Suite struct OneExerciseTests {
+  let fileSystem: InMemoryFileSystem
+
+  init() {
+    fileSystem = InMemoryFileSystem(files: [
+      "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 2, exercises: "[greeting-clock, user-repository]"),
+      "/course/Lessons/02-b.md": CourseFixtures.lesson(order: 2, id: "b", title: "B", pages: 2, exercises: "[order-split]"),
+    ])
+    for id in ["greeting-clock", "user-repository", "order-split"] { CourseFixtures.addExercise(id, to: fileSystem) }
+  }
+
+  func find(_ query: String) throws -> String? {
+    try CourseLoader(fileSystem: fileSystem).exercise(matching: query, root: "/course")?.id
+  }
+
+  @Test func byNumberIdOrUnambiguousPrefix() throws {
+    #expect(try find("3") == "order-split")
+    #expect(try find("user-repository") == "user-repository")
+    #expect(try find("greet") == "greeting-clock")
+    #expect(try find("4") == nil)
+    #expect(try find("nothing") == nil)
+  }
+
+  @Test func theSameAsTheWholeCoursesAnswer() throws {
+    let course = try CourseFixtures.course(fileSystem)
+    for query in ["1", "2", "3", "o", "user", "greeting-clock"] {
+      #expect(try find(query) == course.exercise(matching: query)?.id, "\(query)")
+    }
+  }
+
+  @Test func anotherExercisesBrokenReadmeDoesNotStopIt() throws {
+    fileSystem.add("/course/Exercises/order-split/README.md", "no front matter")
+    #expect(try find("greeting-clock") == "greeting-clock")
+    #expect(throws: CourseLoader.Failure.self) { try find("order-split") }
+  }
+
+  @Test func itsLessonIsTheOneThatListsIt() throws {
+    #expect(try CourseLoader(fileSystem: fileSystem).exercise(matching: "3", root: "/course")?.lessonID == "b")
+  }
+}
+
+@Suite struct FrontMatterTests {
+  @Test func windowsLineEndsReadAsPlainOnes() throws {
+    let front = try FrontMatter.split("---\r\nid: a\r\ntitle: A\r\n---\r\n# A\r\n\r\nText.\r\n")
+    #expect(front.values == ["id": "a", "title": "A"])
+    #expect(front.body == "# A\n\nText.\n")
+    #expect(front.bodyLine == 5)
+  }
+
+  @Test func theBodyStartsAfterTheClosingLine() throws {
+    let front = try FrontMatter.split("---\nid: a\nexercises: [x, \"y\"]\n---\nBody\n")
+    #expect(front.lists["exercises"] == ["x", "y"])
+    #expect(front.body == "Body\n")
+    #expect(front.bodyLine == 5)
+  }
+
+  @Test func anUnclosedBlockIsAProblem() {
+    #expect(throws: CourseProblem.Reason.unclosedFrontMatter) { try FrontMatter.split("---\nid: a\n") }
+    #expect(throws: CourseProblem.Reason.missingFrontMatter) { try FrontMatter.split("# No front matter\n") }
+  }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Synchronization
+import TutorKit
+
+/// A Swift toolchain in miniature, over an ``InMemoryFileSystem``: the driver answers
+/// `-driver-print-jobs`, and each job it printed writes what the real one would.
+///
+/// A module `M` compiles from one source file: the compile job writes `M.o` (new every time),
+/// the emit-module job writes `Modules/M.swiftmodule` from the file's first line (its
+/// "interface"), and leaves it untouched when that line did not change, as the frontend leaves
+/// an identical module alone. The link writes the test program.
+final class FakeToolchain: ProcessRunner {
+  static let build = "/c/.build/exercises/debug"
+  static let tools = ["/tc/swiftc", "/tc/swift-frontend", "/tc/autolink", "/tc/clang", "/usr/bin/swift"]
+
+  private let fileSystem: InMemoryFileSystem
+  private let state = Mutex<(ran: [String], failures: [String: ProcessOutcome], program: (@Sendable (ProcessRequest) -> ProcessOutcome)?)>(([], [:], nil))
+  /// Each module's one source file.
+  let sources: [String: String]
+
+  init(fileSystem: InMemoryFileSystem, sources: [String: String]) {
+    self.fileSystem = fileSystem
+    self.sources = sources
+    for tool in Self.tools { fileSystem.add(tool, "a program") }
+  }
+
+  /// The jobs that ran, as `compile X`, `emit-module X`, `autolink`, `link`, in order (the
+  /// test program as `test` and its arguments).
+  var ran: [String] { state.withLock { $0.ran } }
+  func forgetRuns() { state.withLock { $0.ran = [] } }
+
+  /// The job (`compile X`) ends with this outcome instead of doing its work.
+  func fail(_ job: String, with outcome: ProcessOutcome) {
+    state.withLock { $0.failures[job] = outcome }
+  }
+
+  /// What the test program (and `swift test`) does when it runs; its arguments are in ``ran``.
+  func program(_ behaviour: @escaping @Sendable (ProcessRequest) -> ProcessOutcome) {
+    state.withLock { $0.program = behaviour }
+  }
+
+  func locate(_ name: String) -> String? { name == "swift" ? "/usr/bin/swift" : nil }
+
+  func run(_ request: ProcessRequest) async throws -> ProcessOutcome {
+    let arguments = request.arguments
+    if arguments.contains("-driver-print-jobs") {
+      if let module = value(after: "-module-name", in: arguments), arguments.contains("-c") {
+        return ProcessOutcome(
+          ending: .exited(0),
+          standardOutput: """
+            /tc/swift-frontend -frontend -c \(module)
+            /tc/swift-frontend -frontend -emit-module \(module)
+            /tc/swift-frontend -modulewrap \(Self.build)/Modules/\(module).swiftmodule -o '\(Self.build)/Modules/\(module).o'
+
+            """)
+      }
+      return ProcessOutcome(ending: .exited(0), standardOutput: "/tc/autolink P\n/tc/clang -o \(Self.build)/P.xctest\n")
+    }
+    let label: String
+    switch (request.executable, arguments.first) {
+    case ("/tc/swift-frontend", "-frontend"): label = "\(arguments[1] == "-c" ? "compile" : String(arguments[1].dropFirst())) \(arguments[2])"
+    case ("/tc/autolink", _): label = "autolink"
+    case ("/tc/clang", _): label = "link"
+    case ("\(Self.build)/P.xctest", _): label = "test " + arguments.joined(separator: " ")
+    case ("/usr/bin/swift", "test"): label = "swift " + arguments.joined(separator: " ")
+    default: label = ([request.executable] + arguments).joined(separator: " ")
+    }
+    let (failure, program) = state.withLock { state in
+      state.ran.append(label)
+      return (state.failures[label], state.program)
+    }
+    if let failure { return failure }
+    if label.hasPrefix("test ") || label.hasPrefix("swift test ") {
+      return program?(request) ?? ProcessOutcome(ending: .exited(0))
+    }
+    let words = label.split(separator: " ").map(String.init)
+    switch words[0] {
+    case "compile":
+      fileSystem.add("\(Self.build)/\(words[1]).o", "object \(UUID())")
+    case "emit-module":
+      let source = sources[words[1]].flatMap { fileSystem.text(at: $0) } ?? ""
+      let interface = String(source.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+      let path = "\(Self.build)/Modules/\(words[1]).swiftmodule"
+      if fileSystem.text(at: path) != interface { fileSystem.add(path, interface) }
+    case "link":
+      fileSystem.add("\(Self.build)/P.xctest", "program \(UUID())")
+    default:
+      break
+    }
+    return ProcessOutcome(ending: .exited(0))
+  }
+
+  private func value(after flag: String, in arguments: [String]) -> String? {
+    arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+  }
+
+  /// SwiftPM's plan for exercise `x` (module `X`, tests `XTests`), in llbuild's format.
+  static let plan = """
+    client:
+      name: basic
+      file-system: device-agnostic
+    tools: {}
+    targets:
+      "test": ["<X-debug.module>","<P-debug.test>"]
+    default: "main"
+    nodes:
+      "/c/Exercises/x/Sources/":
+        is-directory-structure: true
+        content-exclusion-patterns: [".git",".build"]
+      "/c/Exercises/x/Tests/":
+        is-directory-structure: true
+        content-exclusion-patterns: [".git",".build"]
+    commands:
+      "\(build)/P.product/Objects.LinkFileList":
+        tool: write-auxiliary-file
+        inputs: ["<link-file-list>","\(build)/X.o","\(build)/XTests.o"]
+        outputs: ["\(build)/P.product/Objects.LinkFileList"]
+        description: "Write auxiliary file"
+
+      "<P-debug.test>":
+        tool: phony
+        inputs: ["\(build)/P.xctest"]
+        outputs: ["<P-debug.test>"]
+
+      "C.P-debug.test":
+        tool: shell
+        inputs: ["\(build)/X.o","\(build)/XTests.o","\(build)/P.product/Objects.LinkFileList"]
+        outputs: ["\(build)/P.xctest"]
+        description: "Linking P.xctest"
+        args: ["/tc/swiftc","-o","\(build)/P.xctest","-emit-executable","@\(build)/P.product/Objects.LinkFileList"]
+
+      "C.XTests-debug.module":
+        tool: shell
+        inputs: ["/c/Exercises/x/Tests/T.swift","\(build)/Modules/X.swiftmodule"]
+        outputs: ["\(build)/XTests.o","\(build)/Modules/XTests.swiftmodule"]
+        description: "Compiling Swift Module 'XTests' (1 sources)"
+        args: ["/tc/swiftc","-module-name","XTests","-incremental","-c","/c/Exercises/x/Tests/T.swift","-parseable-output"]
+
+      "C.X-debug.module":
+        tool: shell
+        inputs: ["/c/Exercises/x/Sources/A.swift"]
+        outputs: ["\(build)/X.o","\(build)/Modules/X.swiftmodule"]
+        description: "Compiling Swift Module 'X' (1 sources)"
+        args: ["/tc/swiftc","-module-name","X","-incremental","-c","/c/Exercises/x/Sources/A.swift","-parseable-output"]
+
+    """
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import TutorKit
+
+/// A check of code SwiftPM built before runs the test program itself, and its verdict reads as
+/// `swift test`'s would.
+@Suite struct FastCheckTests {
+  let fileSystem = InMemoryFileSystem()
+  let toolchain: FakeToolchain
+  let runner: ExerciseRunner
+  let exercise = Exercise(id: "x", title: "X", lessonID: "l", task: Document(), hints: [], files: ["A.swift"])
+  let source = "/c/Exercises/x/Sources/A.swift"
+
+  init() {
+    toolchain = FakeToolchain(fileSystem: fileSystem, sources: ["X": source, "XTests": "/c/Exercises/x/Tests/T.swift"])
+    runner = ExerciseRunner(root: "/c", processes: toolchain, fileSystem: fileSystem, environment: ["HOME": "/home/ada"])
+    fileSystem.add("/c/Package.swift", "// the manifest")
+    fileSystem.add(source, "struct A {}")
+    fileSystem.add("/c/Exercises/x/Tests/T.swift", "@Test func a() {}")
+    fileSystem.add("/c/.build/exercises/debug.yaml", FakeToolchain.plan)
+    fileSystem.add("\(FakeToolchain.build)/P.product/Objects.LinkFileList", "X.o\nXTests.o")
+  }
+
+  /// The recorded event stream of a passing run, as exercise `x`'s.
+  static func events(_ name: String) throws -> String {
+    let url = try #require(Bundle.module.url(forResource: name, withExtension: "jsonl", subdirectory: "Recorded"))
+    return try String(contentsOf: url, encoding: .utf8)
+      .replacingOccurrences(of: "GreetingClockTests", with: "XTests")
+      .replacingOccurrences(of: "/tmp/demo/Exercises/greeting-clock", with: "/c/Exercises/x")
+  }
+
+  /// A program (or `swift test`) that writes `events` where it was asked to and ends so.
+  func programWrites(_ events: String, ending: ProcessOutcome.Ending, output: String = "") {
+    let fileSystem = self.fileSystem
+    toolchain.program { request in
+      if let flag = request.arguments.firstIndex(of: "--event-stream-output-path") {
+        fileSystem.add(request.arguments[flag + 1], events)
+      }
+      return ProcessOutcome(ending: ending, standardOutput: output)
+    }
+  }
+
+  @Test func afterSwiftPMTheTestProgramRunsWithSwiftTestsArguments() async throws {
+    programWrites(try Self.events("passing"), ending: .exited(0))
+    let first = try await runner.check(exercise, timeout: .seconds(5))
+    #expect(first.status == .passed)
+    #expect(toolchain.ran.count == 1 && toolchain.ran[0].hasPrefix("swift test "), "the first check is SwiftPM's")
+
+    toolchain.forgetRuns()
+    let second = try await runner.check(exercise, timeout: .seconds(5))
+    #expect(second.status == .passed)
+    #expect(!toolchain.ran.contains { $0.hasPrefix("swift ") })
+    let program = try #require(toolchain.ran.last)
+    #expect(program.hasPrefix("test --package-path /c --scratch-path /c/.build/exercises --disable-xctest --no-parallel --event-stream-output-path "))
+    #expect(program.hasSuffix(" --event-stream-version 0 -Xswiftc -diagnostic-style=llvm --testing-library swift-testing"))
+  }
+
+  @Test func aProgramStoppedByASignalReadsAsSwiftTestReportsIt() async throws {
+    programWrites(try Self.events("passing"), ending: .exited(0))
+    _ = try await runner.check(exercise, timeout: .seconds(5))
+    fileSystem.add(source, "struct A {}\n// edited")
+    programWrites(try Self.events("crash"), ending: .signalled(4), output: "X/A.swift:2: Fatal error: the clock broke\n")
+    let verdict = try await runner.check(exercise, timeout: .seconds(5))
+    #expect(verdict.status == .crashed)
+    let crashed = try #require(verdict.tests.first { $0.status == .crashed })
+    #expect(crashed.message?.contains("signal 4") == true)
+    #expect(crashed.message?.contains("the clock broke") == true)
+    #expect(crashed.file == "Exercises/x/Sources/A.swift" && crashed.line == 2)
+  }
+
+  @Test func withFastChecksOffEveryCheckIsSwiftTest() async throws {
+    let runner = ExerciseRunner(root: "/c", processes: toolchain, fileSystem: fileSystem, environment: [:], fastChecks: false)
+    programWrites(try Self.events("passing"), ending: .exited(0))
+    _ = try await runner.check(exercise, timeout: .seconds(5))
+    _ = try await runner.check(exercise, timeout: .seconds(5))
+    #expect(toolchain.ran.count == 2 && toolchain.ran.allSatisfy { $0.hasPrefix("swift test ") })
+  }
+}

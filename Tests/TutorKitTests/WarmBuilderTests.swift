@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+@testable import TutorKit
+
+/// A check that SwiftPM built once is built again without it: only what changed runs, and
+/// anything the record cannot vouch for goes back to `swift test`.
+@Suite struct WarmBuilderTests {
+  let fileSystem = InMemoryFileSystem()
+  let toolchain: FakeToolchain
+  let builder: WarmBuilder
+  let configuration = ["DITUTOR_EXERCISES": "x", "DITUTOR_CODE": "sources"]
+  let source = "/c/Exercises/x/Sources/A.swift"
+  let tests = "/c/Exercises/x/Tests/T.swift"
+  let linkList = "\(FakeToolchain.build)/P.product/Objects.LinkFileList"
+
+  init() async throws {
+    toolchain = FakeToolchain(fileSystem: fileSystem, sources: ["X": source, "XTests": tests])
+    builder = WarmBuilder(
+      root: "/c", scratch: "/c/.build/exercises", processes: toolchain, fileSystem: fileSystem, environment: [:],
+      parallelJobs: 2)
+    fileSystem.add("/c/Package.swift", "// the manifest")
+    fileSystem.add("/c/Exercises/x/README.md", "# X")
+    fileSystem.add(source, "struct A {}\nlet body = 1")
+    fileSystem.add(tests, "import Testing\n@Test func a() {}")
+    fileSystem.add("/c/.build/exercises/debug.yaml", FakeToolchain.plan)
+    fileSystem.add(linkList, "X.o\nXTests.o")
+    try await swiftPMBuilds()
+  }
+
+  /// What SwiftPM's build leaves behind, then the record made of it.
+  func swiftPMBuilds(built: Bool = true, while work: () -> Void = {}) async throws {
+    let before = builder.snapshot(exercises: ["x"])
+    for job in ["emit-module X", "compile X", "emit-module XTests", "compile XTests", "link"] {
+      _ = try await toolchain.run(FakeToolchain.job(job))
+    }
+    work()
+    await builder.record(configuration, exercises: ["x"], modules: ["XTests"], swift: "/usr/bin/swift", built: built, before: before)
+    toolchain.forgetRuns()
+  }
+
+  func build() async throws -> WarmBuilder.Outcome {
+    try await builder.build(configuration, exercises: ["x"], swift: "/usr/bin/swift")
+  }
+
+  func edit(_ path: String, firstLine: String? = nil) {
+    var lines = (fileSystem.text(at: path) ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if let firstLine { lines[0] = firstLine }
+    lines.append("// edited \(UUID())")
+    fileSystem.add(path, lines.joined(separator: "\n"))
+  }
+
+  func stepsRun(_ outcome: WarmBuilder.Outcome) -> Int? {
+    if case .built(_, _, _, let steps) = outcome { return steps }
+    return nil
+  }
+
+  // MARK: What runs
+
+  @Test func nothingChangedRunsNothing() async throws {
+    let outcome = try await build()
+    #expect(stepsRun(outcome) == 0)
+    #expect(toolchain.ran.isEmpty)
+  }
+
+  @Test func theDriversJobsAreRecordedWithoutItsOwnModuleWrap() throws {
+    let data = try fileSystem.readFile(at: builder.recordPath(for: configuration))
+    let record = try JSONDecoder().decode(WarmBuildRecord.self, from: data)
+    #expect(record.steps.map(\.name) == ["C.X-debug.module", "C.XTests-debug.module", "C.P-debug.test"])
+    #expect(record.steps[0].jobs == [["/tc/swift-frontend", "-frontend", "-c", "X"], ["/tc/swift-frontend", "-frontend", "-emit-module", "X"]])
+    #expect(record.steps[0].concurrent)
+    #expect(record.steps[2].jobs.map(\.[0]) == ["/tc/autolink", "/tc/clang"])
+    #expect(!record.steps[2].concurrent, "the link's jobs run in order")
+    #expect(record.testProgram == "\(FakeToolchain.build)/P.xctest")
+    #expect(record.generated.keys.sorted() == [linkList], "SwiftPM's own files are kept to be put back")
+  }
+
+  @Test func anEditInsideAFunctionRecompilesItsModuleAndRelinksOnly() async throws {
+    edit(source)
+    let outcome = try await build()
+    #expect(stepsRun(outcome) == 2)
+    #expect(toolchain.ran.sorted() == ["autolink", "compile X", "emit-module X", "link"].sorted())
+    #expect(toolchain.ran.suffix(2) == ["autolink", "link"], "the link waits for the module and runs its jobs in order")
+  }
+
+  @Test func aChangedInterfaceRecompilesWhatImportsIt() async throws {
+    edit(source, firstLine: "struct A { var changed = true }")
+    _ = try await build()
+    #expect(Set(toolchain.ran) == ["compile X", "emit-module X", "compile XTests", "emit-module XTests", "autolink", "link"])
+  }
+
+  @Test func aSecondCheckAfterAnEditRunsNothing() async throws {
+    edit(source)
+    _ = try await build()
+    toolchain.forgetRuns()
+    #expect(stepsRun(try await build()) == 0)
+    #expect(toolchain.ran.isEmpty)
+  }
+
+  @Test func anOutputSomethingElseChangedIsMadeAgain() async throws {
+    fileSystem.add("\(FakeToolchain.build)/P.xctest", "another exercise's test program")
+    _ = try await build()
+    #expect(toolchain.ran == ["autolink", "link"])
+  }
+
+  // MARK: Back to SwiftPM
+
+  @Test func withoutARecordSwiftPMBuilds() async throws {
+    let other = try await builder.build(["DITUTOR_EXERCISES": "y"], exercises: ["y"], swift: "/usr/bin/swift")
+    #expect(other == .needsPackageManager(.noRecord))
+  }
+
+  @Test func aChangedManifestGoesBackToSwiftPM() async throws {
+    fileSystem.add("/c/Package.swift", "// a new target")
+    #expect(try await build() == .needsPackageManager(.manifestChanged))
+    #expect(toolchain.ran.isEmpty)
+  }
+
+  @Test func aNewToolchainGoesBackToSwiftPM() async throws {
+    fileSystem.add("/tc/swift-frontend", "a newer program")
+    #expect(try await build() == .needsPackageManager(.toolchainChanged))
+  }
+
+  @Test func aNewSwiftOnThePathGoesBackToSwiftPM() async throws {
+    let outcome = try await builder.build(configuration, exercises: ["x"], swift: "/opt/other/swift")
+    #expect(outcome == .needsPackageManager(.toolchainChanged))
+  }
+
+  @Test func anAddedFileGoesBackToSwiftPM() async throws {
+    fileSystem.add("/c/Exercises/x/Sources/B.swift", "struct B {}")
+    #expect(try await build() == .needsPackageManager(.filesChanged("Exercises/x")))
+  }
+
+  @Test func aNewExerciseFolderGoesBackToSwiftPM() async throws {
+    fileSystem.add("/c/Exercises/z/README.md", "# Z")
+    #expect(try await build() == .needsPackageManager(.filesChanged("Exercises")))
+  }
+
+  @Test func anEditorsHiddenFileChangesNothing() async throws {
+    fileSystem.add("/c/Exercises/x/Sources/.A.swift.swp", "vim's")
+    edit(source)
+    #expect(stepsRun(try await build()) == 2)
+  }
+
+  @Test func aStepFailingOutsideTheExercisesGoesBackToSwiftPMAndForgetsTheRecord() async throws {
+    toolchain.fail(
+      "link",
+      with: ProcessOutcome(ending: .exited(1), standardError: "ld.gold: error: cannot open /c/.build/exercises/debug/X.o\n"))
+    edit(source)
+    #expect(try await build() == .needsPackageManager(.stepFailed("C.P-debug.test")))
+    #expect(!fileSystem.fileExists(at: builder.recordPath(for: configuration)))
+  }
+
+  // MARK: The learner's errors
+
+  @Test func theLearnersCompileErrorEndsTheBuildAsSwiftTestWould() async throws {
+    let error = "/c/Exercises/x/Sources/A.swift:2:12: error: cannot find 'bdy' in scope\n"
+    toolchain.fail("compile X", with: ProcessOutcome(ending: .exited(1), standardError: error))
+    edit(source)
+    let outcome = try await build()
+    guard case .stopped(let stopped) = outcome else {
+      Issue.record("expected the build to stop, got \(outcome)")
+      return
+    }
+    #expect(stopped.ending == .exited(1))
+    #expect(stopped.standardError.contains(error))
+    #expect(!toolchain.ran.contains("link"), "nothing after the failed module runs")
+
+    // Fixed: the module compiles again, though its file may not have changed since.
+    toolchain.fail("compile X", with: ProcessOutcome(ending: .exited(0)))
+    toolchain.forgetRuns()
+    _ = try await build()
+    #expect(toolchain.ran.contains("compile X"))
+  }
+
+  @Test func aCancelledBuildStopsAndRunsTheStepNextTime() async throws {
+    toolchain.fail("compile X", with: ProcessOutcome(ending: .cancelled))
+    edit(source)
+    guard case .stopped(let stopped) = try await build() else {
+      Issue.record("expected the build to stop")
+      return
+    }
+    #expect(stopped.ending == .cancelled)
+    toolchain.fail("compile X", with: ProcessOutcome(ending: .exited(0)))
+    toolchain.forgetRuns()
+    _ = try await build()
+    #expect(toolchain.ran.contains("compile X"))
+  }
+
+  // MARK: What the record vouches for
+
+  @Test func aFileSavedWhileSwiftPMBuiltIsCompiledAgain() async throws {
+    try await swiftPMBuilds { edit(source) }
+    _ = try await build()
+    #expect(toolchain.ran.contains("compile X"), "SwiftPM may have compiled the file as it was before the save")
+    #expect(!toolchain.ran.contains("compile XTests"))
+  }
+
+  @Test func afterAFailedSwiftPMBuildEveryStepRunsOnce() async throws {
+    try await swiftPMBuilds(built: false)
+    #expect(stepsRun(try await build()) == 3)
+    toolchain.forgetRuns()
+    #expect(stepsRun(try await build()) == 0)
+  }
+
+  @Test func aFileSwiftPMWroteForAnotherExerciseIsPutBackFirst() async throws {
+    fileSystem.add(linkList, "Y.o\nYTests.o")
+    _ = try await build()
+    #expect(fileSystem.text(at: linkList) == "X.o\nXTests.o")
+    #expect(toolchain.ran == ["autolink", "link"], "the link reads the list, so it runs again")
+  }
+
+  @Test func aPlanWithoutTheExercisesModulesIsNotRecorded() async throws {
+    builder.forget(configuration)
+    await builder.record(
+      configuration, exercises: ["x"], modules: ["YTests"], swift: "/usr/bin/swift", built: true,
+      before: builder.snapshot(exercises: ["x"]))
+    #expect(try await build() == .needsPackageManager(.noRecord))
+  }
+
+  @Test func eachConfigurationHasARecordOfItsOwn() {
+    let starter = ["DITUTOR_EXERCISES": "x", "DITUTOR_CODE": "starter"]
+    #expect(builder.recordPath(for: starter) != builder.recordPath(for: configuration))
+    #expect(builder.recordPath(for: configuration) == builder.recordPath(for: ["DITUTOR_CODE": "sources", "DITUTOR_EXERCISES": "x"]))
+  }
+}
+
+extension FakeToolchain {
+  /// A request for one of the fake's jobs by its label (`compile X`, `link`).
+  static func job(_ label: String) -> ProcessRequest {
+    let words = label.split(separator: " ").map(String.init)
+    let (executable, arguments): (String, [String]) =
+      switch words[0] {
+      case "compile": ("/tc/swift-frontend", ["-frontend", "-c", words[1]])
+      case "emit-module": ("/tc/swift-frontend", ["-frontend", "-emit-module", words[1]])
+      case "autolink": ("/tc/autolink", ["P"])
+      default: ("/tc/clang", ["-o", "\(build)/P.xctest"])
+      }
+    return ProcessRequest(executable: executable, arguments: arguments, environment: [:], timeout: .seconds(5))
+  }
+}
