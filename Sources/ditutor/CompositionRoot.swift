@@ -195,9 +195,8 @@ struct CompositionRoot {
     let fileSystem = self.fileSystem
     let environment = self.environment
     let gradebook = Gradebook(course: course, root: root, fileSystem: fileSystem) { workspace in
-      ExerciseRunner(
-        root: workspace, processes: processes, fileSystem: fileSystem, environment: environment,
-        fastChecks: Self.fastChecks(environment))
+      // Each exercise is checked once per learner: recording builds for next time would only cost.
+      ExerciseRunner(root: workspace, processes: processes, fileSystem: fileSystem, environment: environment, fastChecks: false)
     }
     let showsProgress = probe.errorIsTerminal
     if showsProgress { FileHandle.standardError.write(Data("Grading \(paths.count) checkout\(paths.count == 1 ? "" : "s")…".utf8)) }

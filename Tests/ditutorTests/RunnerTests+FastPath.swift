@@ -1,0 +1,118 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// A check that SwiftPM built once compiles, links and tests without it: the verdict must be the
+/// one `swift test` gives, for every way a learner's code can go (Tests/Fixtures/RunnerCourse),
+/// and anything the fast path cannot vouch for must go back to `swift test`.
+///
+/// Part of ``RunnerTests``: the same course copy, so each fixture is built from scratch once for
+/// both, and one test at a time.
+extension RunnerTests {
+  struct Check {
+    var status: Int32
+    /// The JSON verdict without its duration.
+    var verdict: [String: Any]
+    var trace: String
+  }
+
+  func checkTraced(_ exercise: String, fast: Bool = true, in course: String = RunnerTests.course) throws -> Check {
+    let result = try Ditutor.run(
+      ["check", exercise, "--format", "json", "--timeout", "3"], in: course,
+      environment: ["DITUTOR_TRACE": "1", "DITUTOR_FAST_CHECK": fast ? "1" : "0"])
+    var verdict = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]) ?? [:]
+    verdict["durationSeconds"] = nil
+    return Check(status: result.status, verdict: verdict, trace: result.error)
+  }
+
+  /// The learner's first file, in the exercise's Sources/.
+  func learnersFile(_ exercise: String) throws -> String {
+    let folder = "\(Self.course)/Exercises/\(exercise)/Sources"
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).sorted().first { $0.hasSuffix(".swift") })
+    return "\(folder)/\(name)"
+  }
+
+  func append(_ line: String, to path: String) throws {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try (text + line + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
+  func same(_ a: [String: Any], _ b: [String: Any]) -> Bool {
+    NSDictionary(dictionary: a).isEqual(to: b)
+  }
+
+  @Test(arguments: [
+    "passes", "fails", "does-not-compile", "crashes", "hangs", "floods", "writes-tests", "needs-a-seam", "in-steps",
+    "escapes",
+  ])
+  func theFastPathGivesSwiftTestsVerdict(_ exercise: String) throws {
+    // Built once (by SwiftPM, unless an earlier test did), so the build is recorded.
+    let first = try checkTraced(exercise)
+    // An edit, checked on the fast path, then by swift test on the same code.
+    try append("// an edit", to: try learnersFile(exercise))
+    let fast = try checkTraced(exercise)
+    #expect(fast.trace.contains("built without SwiftPM"), "\(fast.trace)")
+    let plain = try checkTraced(exercise, fast: false)
+    #expect(!plain.trace.contains("without SwiftPM"))
+    #expect(fast.status == plain.status)
+    #expect(same(fast.verdict, plain.verdict), "fast: \(fast.verdict)\nswift test: \(plain.verdict)")
+    #expect(same(first.verdict, plain.verdict))
+    #expect(Ditutor.processes(mentioning: Self.course).isEmpty, "nothing is left running")
+  }
+
+  @Test func aFileAddedOrRemovedGoesBackToSwiftTest() throws {
+    let sources = "\(Self.course)/Exercises/fails/Sources"
+    _ = try checkTraced("fails")
+    // answer() moves to a file of its own, right this time: the new file must be compiled.
+    try "// answer() is in Answer.swift\n".write(toFile: "\(sources)/Code.swift", atomically: true, encoding: .utf8)
+    try "func answer() -> Int { 42 }\n".write(toFile: "\(sources)/Answer.swift", atomically: true, encoding: .utf8)
+    let added = try checkTraced("fails")
+    #expect(added.trace.contains("a file was added, removed or renamed in Exercises/fails"), "\(added.trace)")
+    #expect(added.verdict["status"] as? String == "passed")
+    // And back: without the new file the old answer is the one compiled.
+    try FileManager.default.removeItem(atPath: "\(sources)/Answer.swift")
+    try "func answer() -> Int { 41 }\n".write(toFile: "\(sources)/Code.swift", atomically: true, encoding: .utf8)
+    let removed = try checkTraced("fails")
+    #expect(removed.trace.contains("building with swift test"), "\(removed.trace)")
+    #expect(removed.verdict["status"] as? String == "failed")
+    // An editor's hidden file is not a source: the next check stays fast.
+    try "swap".write(toFile: "\(sources)/.Code.swift.swp", atomically: true, encoding: .utf8)
+    try append("// an edit", to: "\(sources)/Code.swift")
+    let hidden = try checkTraced("fails")
+    #expect(hidden.trace.contains("built without SwiftPM"), "\(hidden.trace)")
+  }
+
+  @Test func aChangedManifestGoesBackToSwiftTest() throws {
+    // A course of its own: after a manifest change every exercise's next check is SwiftPM's.
+    let course = try Ditutor.makeCourseCopy(fixture: "RunnerCourse")
+    defer { try? FileManager.default.removeItem(atPath: course) }
+    _ = try checkTraced("passes", in: course)
+    try append("// a comment in the manifest", to: "\(course)/Package.swift")
+    let changed = try checkTraced("passes", in: course)
+    #expect(changed.trace.contains("Package.swift changed"), "\(changed.trace)")
+    #expect(changed.verdict["status"] as? String == "passed")
+  }
+
+  @Test func switchingExercisesAndBackStaysFast() throws {
+    _ = try checkTraced("passes")
+    _ = try checkTraced("fails")
+    try append("// an edit", to: try learnersFile("passes"))
+    let back = try checkTraced("passes")
+    #expect(back.trace.contains("built without SwiftPM"), "\(back.trace)")
+    #expect(back.verdict["status"] as? String == "passed")
+  }
+
+  @Test func twoTerminalsCheckingAtOnceTakeTurns() throws {
+    _ = try checkTraced("passes")
+    _ = try checkTraced("fails")
+    try append("// an edit", to: try learnersFile("passes"))
+    try append("// an edit", to: try learnersFile("fails"))
+    let statuses = Mutex<[String: String]>([:])
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      let exercise = index == 0 ? "passes" : "fails"
+      let status = (try? checkTraced(exercise))?.verdict["status"] as? String ?? "no verdict"
+      statuses.withLock { $0[exercise] = status }
+    }
+    #expect(statuses.withLock { $0 } == ["passes": "passed", "fails": "failed"])
+  }
+}
