@@ -12,7 +12,14 @@ struct Check: AsyncParsableCommand {
 
   static let configuration = CommandConfiguration(
     abstract: "Run one exercise's tests against your code.",
-    discussion: "Exit status: 0 passed, 1 not passed (failed, did not compile, crashed, timed out), 2 usage error."
+    discussion: """
+      Exit status: 0 passed, 1 not passed (failed, did not compile, crashed, timed out), 2 usage error.
+
+      The first check of an exercise is a `swift test`; later ones compile, link and test only what \
+      changed, without the package manager, and give the same verdict sooner. \
+      DITUTOR_TRACE=1 says on standard error how each check was built; DITUTOR_FAST_CHECK=0 makes \
+      every check a plain `swift test`.
+      """
   )
 
   @OptionGroup var options: CourseOptions
