@@ -27,9 +27,11 @@ import Testing
     try await swiftPMBuilds()
   }
 
-  /// What SwiftPM's build leaves behind, then the record made of it.
-  func swiftPMBuilds(built: Bool = true, while work: () -> Void = {}) async throws {
+  /// What SwiftPM's build leaves behind (a plan, unless it did not get that far, and what the
+  /// plan's jobs write), then the record made of it.
+  func swiftPMBuilds(built: Bool = true, plans: Bool = true, while work: () -> Void = {}) async throws {
     let before = builder.snapshot(exercises: ["x"])
+    if plans { fileSystem.add("/c/.build/exercises/debug.yaml", FakeToolchain.plan) }
     for job in ["emit-module X", "compile X", "emit-module XTests", "compile XTests", "link"] {
       _ = try await toolchain.run(FakeToolchain.job(job))
     }
@@ -200,6 +202,23 @@ import Testing
     #expect(stepsRun(try await build()) == 3)
     toolchain.forgetRuns()
     #expect(stepsRun(try await build()) == 0)
+  }
+
+  @Test func aFileAddedWhileSwiftPMBuiltSendsTheNextCheckBackToIt() async throws {
+    try await swiftPMBuilds { fileSystem.add("/c/Exercises/x/Sources/B.swift", "struct B {}") }
+    #expect(try await build() == .needsPackageManager(.filesChanged("Exercises/x")))
+  }
+
+  @Test func aFailedRunThatMadeNoPlanIsNotRecorded() async throws {
+    // The manifest would not load: the plan on disk is the one of an earlier build.
+    builder.forget(configuration)
+    try await swiftPMBuilds(built: false, plans: false)
+    #expect(try await build() == .needsPackageManager(.noRecord))
+  }
+
+  @Test func aManifestSavedWhileSwiftPMBuiltSendsTheNextCheckBackToIt() async throws {
+    try await swiftPMBuilds { fileSystem.add("/c/Package.swift", "// saved during the build") }
+    #expect(try await build() == .needsPackageManager(.manifestChanged))
   }
 
   @Test func aFileSwiftPMWroteForAnotherExerciseIsPutBackFirst() async throws {

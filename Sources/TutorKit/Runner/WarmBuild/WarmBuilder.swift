@@ -82,11 +82,15 @@ struct WarmBuilder: Sendable {
 
   // MARK: Recording
 
-  /// The stamps of the files a configuration's build reads from the exercises, taken before
-  /// SwiftPM starts: a file the learner saves while SwiftPM builds was not compiled as it is
-  /// now, and the record must not say it was.
+  /// What SwiftPM is about to build from, taken before it starts: the exercises' files and
+  /// folders, the manifest, and the plan it last wrote. The record describes the build as of
+  /// then: a file the learner saves or adds while SwiftPM builds was not built as it is now, and
+  /// a plan SwiftPM did not write this time (the manifest would not load) is not this build's.
   struct Snapshot: Sendable {
     fileprivate var stamps: [String: FileStamp] = [:]
+    fileprivate var listings: [String: [String]] = [:]
+    fileprivate var manifest: FileStamp?
+    fileprivate var plan: FileStamp?
   }
 
   func snapshot(exercises: [String]) -> Snapshot {
@@ -96,6 +100,9 @@ struct WarmBuilder: Sendable {
         if let stamp = fileSystem.stamp(at: path) { snapshot.stamps[path] = stamp }
       }
     }
+    snapshot.listings = listings(folders: [], exercises: exercises)
+    snapshot.manifest = fileSystem.stamp(at: manifestPath)
+    snapshot.plan = fileSystem.stamp(at: planPath)
     return snapshot
   }
 
@@ -105,12 +112,14 @@ struct WarmBuilder: Sendable {
   ///   - exercises: the exercises the configuration builds, and `modules` their modules: a plan
   ///     without one of them is not this configuration's.
   ///   - built: the build succeeded, so every step is up to date as the files are now (but for
-  ///     those that changed since `before`); otherwise each step runs on the first replay.
+  ///     those that changed since `before`); otherwise each step runs on the first replay, and
+  ///     only a plan SwiftPM wrote during this build is recorded.
   func record(
     _ configuration: Configuration, exercises: [String], modules: [String], swift: String, built: Bool,
     before: Snapshot
   ) async {
-    guard let text = try? fileSystem.readText(at: FilePath.join(scratch, BuildPlan.fileName)),
+    guard built || fileSystem.stamp(at: planPath) != before.plan,
+      let text = try? fileSystem.readText(at: planPath),
       let plan = BuildPlan.parse(text),
       modules.allSatisfy({ module in plan.commands.contains { $0.name.hasPrefix("C.\(module)-") } })
     else { return forget(configuration) }
@@ -159,11 +168,13 @@ struct WarmBuilder: Sendable {
       }
     }
     let tools = Set(steps.flatMap { $0.jobs.compactMap(\.first) } + [swift])
+    // The folders as they were when SwiftPM started; a folder of sources outside the exercises'
+    // (none in this package) as it is now.
+    let listings = before.listings.merging(listings(folders: plan.folders, exercises: [])) { earlier, _ in earlier }
     let record = WarmBuildRecord(
-      root: root, configuration: configuration, manifest: fileSystem.stamp(at: manifestPath),
+      root: root, configuration: configuration, manifest: before.manifest,
       tools: Dictionary(uniqueKeysWithValues: tools.map { ($0, fileSystem.stamp(at: $0)) }),
-      listings: listings(folders: plan.folders, exercises: exercises), generated: generated, steps: steps,
-      testProgram: program)
+      listings: listings, generated: generated, steps: steps, testProgram: program)
     save(record)
   }
 
@@ -214,6 +225,7 @@ struct WarmBuilder: Sendable {
   // MARK: What the plan was made from
 
   private var manifestPath: String { FilePath.join(root, "Package.swift") }
+  private var planPath: String { FilePath.join(scratch, BuildPlan.fileName) }
 
   /// The exercises' folders, where the manifest looks for targets and the learner works.
   private func watchedFolders(exercises: [String]) -> [String] {
