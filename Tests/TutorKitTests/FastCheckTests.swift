@@ -68,6 +68,17 @@ import Testing
     #expect(crashed.file == "Exercises/x/Sources/A.swift" && crashed.line == 2)
   }
 
+  @Test func anExerciseWhoseBuildNoLongerStandsIsWarmedWhenOpened() async throws {
+    try fileSystem.createDirectory(at: "/c/.build/exercises/debug/X.build")
+    programWrites(try Self.events("passing"), ending: .exited(0))
+    _ = try await runner.check(exercise, timeout: .seconds(5))
+    #expect(runner.hasBuilt(exercise) && !runner.needsWarming(exercise))
+    fileSystem.add("/c/Package.swift", "// a new version of the course")
+    #expect(runner.needsWarming(exercise), "the next check would be SwiftPM's: build it while the learner reads")
+    let off = ExerciseRunner(root: "/c", processes: toolchain, fileSystem: fileSystem, environment: [:], fastChecks: false)
+    #expect(!off.needsWarming(exercise), "without fast checks a built exercise is as warm as it gets")
+  }
+
   @Test func withFastChecksOffEveryCheckIsSwiftTest() async throws {
     let runner = ExerciseRunner(root: "/c", processes: toolchain, fileSystem: fileSystem, environment: [:], fastChecks: false)
     programWrites(try Self.events("passing"), ending: .exited(0))

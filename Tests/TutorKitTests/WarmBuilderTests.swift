@@ -106,6 +106,15 @@ import Testing
 
   // MARK: Back to SwiftPM
 
+  @Test func canBuildSaysAheadWhatTheBuildWillFind() async throws {
+    #expect(builder.canBuild(configuration, swift: "/usr/bin/swift"))
+    edit(source)
+    #expect(builder.canBuild(configuration, swift: "/usr/bin/swift"), "an edit is the fast path's to build")
+    fileSystem.add("/c/Exercises/x/Tests/U.swift", "@Test func b() {}")
+    #expect(!builder.canBuild(configuration, swift: "/usr/bin/swift"))
+    #expect(try await build() == .needsPackageManager(.filesChanged("Exercises/x")))
+  }
+
   @Test func withoutARecordSwiftPMBuilds() async throws {
     let other = try await builder.build(["DITUTOR_EXERCISES": "y"], exercises: ["y"], swift: "/usr/bin/swift")
     #expect(other == .needsPackageManager(.noRecord))

@@ -7,9 +7,15 @@ public protocol ExerciseChecker: Sendable {
   ) async throws -> Verdict
   /// Whether the exercise was built before: the first check compiles it from scratch.
   func hasBuilt(_ exercise: Exercise) -> Bool
+  /// Whether its next check would wait for a build that ``prepare(_:)`` can do ahead of it.
+  func needsWarming(_ exercise: Exercise) -> Bool
   /// Builds the exercise ahead of its first check (while the learner reads and edits), running
   /// none of its code. Cancelling the calling task stops the build.
   func prepare(_ exercise: Exercise) async
+}
+
+extension ExerciseChecker {
+  public func needsWarming(_ exercise: Exercise) -> Bool { !hasBuilt(exercise) }
 }
 
 extension ExerciseRunner: ExerciseChecker {

@@ -98,16 +98,31 @@ public struct ExerciseRunner: Sendable {
     fileSystem.directoryExists(at: FilePath.join(root, scratchFolder, "debug", exercise.moduleName + ".build"))
   }
 
-  /// Compiles the exercise and its tests into the check's build folder, with the check's own
-  /// flags, so the first `check` only relinks. Failures are left for that check to report.
-  public func prepare(_ exercise: Exercise) async {
-    guard let swift = processes.locate("swift"), let lock = try? await lockBuildFolder() else { return }
-    defer { lock.release() }
-    guard (try? claimBuildFolder(scratch)) != nil else { return }
+  /// Whether the exercise's next check would need SwiftPM: it was never built, or (with fast
+  /// checks) what SwiftPM built last no longer stands (a new manifest, a file added).
+  public func needsWarming(_ exercise: Exercise) -> Bool {
+    guard hasBuilt(exercise) else { return true }
+    guard fastChecks, let swift = processes.locate("swift") else { return false }
+    return !warmBuilder.canBuild(Self.configuration(of: learnersVariables(for: exercise)), swift: swift)
+  }
+
+  /// The variables of a check of the learner's own code, as `check` sets them.
+  private func learnersVariables(for exercise: Exercise) -> [String: String] {
     var variables = environment
     variables["DITUTOR_EXERCISES"] = exercise.id
     variables["DITUTOR_CODE"] = Code.sources.rawValue
     variables["DITUTOR_LEAVE_OUT"] = nil
+    return variables
+  }
+
+  /// Compiles the exercise and its tests into the check's build folder, with the check's own
+  /// flags, so the first `check` only relinks (or, with fast checks, needs no SwiftPM at all).
+  /// Failures are left for that check to report.
+  public func prepare(_ exercise: Exercise) async {
+    guard let swift = processes.locate("swift"), let lock = try? await lockBuildFolder() else { return }
+    defer { lock.release() }
+    guard (try? claimBuildFolder(scratch)) != nil else { return }
+    let variables = learnersVariables(for: exercise)
     let configuration = Self.configuration(of: variables)
     let before = warmBuilder.snapshot(exercises: [exercise.id])
     let request = ProcessRequest(

@@ -136,7 +136,7 @@ extension Session {
 
   /// Starts building an exercise nobody has built yet, in the background.
   func startWarming(_ exercise: Exercise) {
-    guard warming[exercise.id] == nil, !checker.hasBuilt(exercise) else { return }
+    guard warming[exercise.id] == nil, checker.needsWarming(exercise) else { return }
     let checker = self.checker
     warming[exercise.id] = Task { await checker.prepare(exercise) }
   }

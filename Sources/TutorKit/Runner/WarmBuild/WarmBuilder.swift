@@ -51,7 +51,7 @@ struct WarmBuilder: Sendable {
     case needsPackageManager(Reason)
   }
 
-  enum Reason: Sendable, Equatable, CustomStringConvertible {
+  enum Reason: Error, Sendable, Equatable, CustomStringConvertible {
     case noRecord
     case manifestChanged
     case toolchainChanged
@@ -278,22 +278,37 @@ struct WarmBuilder: Sendable {
 
   // MARK: Building
 
-  /// Brings the build up to date with the recorded jobs, if the record still describes it.
-  func build(_ configuration: Configuration, exercises: [String], swift: String) async throws -> Outcome {
+  /// Whether the next build of `configuration` can do without SwiftPM: what ``build(_:exercises:swift:)``
+  /// checks before it runs anything.
+  func canBuild(_ configuration: Configuration, swift: String) -> Bool {
+    if case .success = usableRecord(configuration, swift: swift) { return true }
+    return false
+  }
+
+  /// The configuration's record, if it still describes what SwiftPM would build.
+  private func usableRecord(_ configuration: Configuration, swift: String) -> Result<WarmBuildRecord, Reason> {
     guard let data = try? fileSystem.readFile(at: recordPath(for: configuration)),
-      var record = try? JSONDecoder().decode(WarmBuildRecord.self, from: data),
+      let record = try? JSONDecoder().decode(WarmBuildRecord.self, from: data),
       record.version == WarmBuildRecord.currentVersion, record.root == root, record.configuration == configuration
-    else { return .needsPackageManager(.noRecord) }
-    guard fileSystem.stamp(at: manifestPath) == record.manifest else { return .needsPackageManager(.manifestChanged) }
+    else { return .failure(.noRecord) }
+    guard fileSystem.stamp(at: manifestPath) == record.manifest else { return .failure(.manifestChanged) }
     let tools = Set(record.tools.keys).union([swift])
-    guard tools.allSatisfy({ record.tools[$0] == fileSystem.stamp(at: $0) }) else {
-      return .needsPackageManager(.toolchainChanged)
-    }
+    guard tools.allSatisfy({ record.tools[$0] == fileSystem.stamp(at: $0) }) else { return .failure(.toolchainChanged) }
     for (folder, entries) in record.listings.sorted(by: { $0.key < $1.key }) {
       let deep = folder != FilePath.join(root, "Exercises")
       guard listing(of: folder, deep: deep) == entries else {
-        return .needsPackageManager(.filesChanged(FilePath.relative(folder, to: root)))
+        return .failure(.filesChanged(FilePath.relative(folder, to: root)))
       }
+    }
+    return .success(record)
+  }
+
+  /// Brings the build up to date with the recorded jobs, if the record still describes it.
+  func build(_ configuration: Configuration, exercises: [String], swift: String) async throws -> Outcome {
+    var record: WarmBuildRecord
+    switch usableRecord(configuration, swift: swift) {
+    case .success(let usable): record = usable
+    case .failure(let reason): return .needsPackageManager(reason)
     }
     // Put back what another configuration's build changed of SwiftPM's own files.
     for (path, data) in record.generated where (try? fileSystem.readFile(at: path)) != data {
