@@ -82,9 +82,9 @@ public struct MarkdownParser: Sendable {
   }
 
   private func isThematicBreak(_ line: String) -> Bool {
-    let compact = line.filter { $0 != " " }
-    guard compact.count >= 3, let first = compact.first, "-*_".contains(first) else { return false }
-    return compact.allSatisfy { $0 == first }
+    // Asked of every line: most start with a letter, and are answered at the first one.
+    guard let first = line.first(where: { $0 != " " }), first == "-" || first == "*" || first == "_" else { return false }
+    return ListMarker.isRule(line[...])
   }
 
   private struct Fence {
@@ -240,10 +240,16 @@ public struct MarkdownParser: Sendable {
       self.indent = indent
     }
 
-    private static func isRule(_ text: Substring) -> Bool {
-      let compact = text.filter { $0 != " " }
-      guard compact.count >= 3, let first = compact.first else { return false }
-      return compact.allSatisfy { $0 == first }
+    /// Three or more of one character, spaces allowed between them (`- - -`, `***`).
+    static func isRule(_ text: Substring) -> Bool {
+      var first: Character?
+      var count = 0
+      for character in text where character != " " {
+        if first == nil { first = character }
+        guard character == first else { return false }
+        count += 1
+      }
+      return count >= 3
     }
   }
 

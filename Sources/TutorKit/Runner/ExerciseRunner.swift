@@ -303,20 +303,11 @@ public struct ExerciseRunner: Sendable {
       switch try await warm.build(configuration, exercises: ids, swift: swift) {
       case .built(let buildOutput, let buildTime, let program, let stepsRun):
         trace?("built without SwiftPM: \(stepsRun) step\(stepsRun == 1 ? "" : "s") ran, in \(Self.seconds(buildTime))")
-        // The test program as `swift test` runs it: its own arguments, then the library.
-        var testVariables = variables
-        testVariables["NO_COLOR"] = "1"
-        let request = ProcessRequest(
-          executable: program, arguments: arguments + ["--testing-library", "swift-testing"], environment: testVariables,
-          timeout: timeout, timeoutStarts: testsStarted, finished: testsFinished)
-        var outcome = try await processes.run(request)
+        var outcome = try await runTestProgram(
+          program, arguments: arguments, variables: variables, timeout: timeout, started: testsStarted,
+          finished: testsFinished)
         outcome.standardError = buildOutput + outcome.standardError
         outcome.duration += buildTime
-        if case .signalled(let signal) = outcome.ending {
-          // What `swift test` says of a test program that a signal stopped, and its status.
-          outcome.standardError += "\nerror: Process '\(program)' exited with unexpected signal code \(signal)\n"
-          outcome.ending = .exited(1)
-        }
         return (outcome, stream())
       case .stopped(let outcome):
         trace?("built without SwiftPM, and the build stopped: \(outcome.ending == .cancelled ? "cancelled" : "it does not compile")")
@@ -340,6 +331,26 @@ public struct ExerciseRunner: Sendable {
         built: recorded.map(EventStream.init)?.runStarted ?? false, before: before)
     }
     return (outcome, recorded)
+  }
+
+  /// Runs a built test program as `swift test` runs it (swift test's own arguments, then the
+  /// testing library; colour off, as for any output that is not a terminal), and reports its
+  /// end as `swift test` would.
+  private func runTestProgram(
+    _ program: String, arguments: [String], variables: [String: String], timeout: Duration,
+    started: @escaping @Sendable () -> Bool, finished: @escaping @Sendable () -> Bool
+  ) async throws -> ProcessOutcome {
+    var variables = variables
+    variables["NO_COLOR"] = "1"
+    let request = ProcessRequest(
+      executable: program, arguments: arguments + ["--testing-library", "swift-testing"], environment: variables,
+      timeout: timeout, timeoutStarts: started, finished: finished)
+    var outcome = try await processes.run(request)
+    if case .signalled(let signal) = outcome.ending {
+      outcome.standardError += "\nerror: Process '\(program)' exited with unexpected signal code \(signal)\n"
+      outcome.ending = .exited(1)
+    }
+    return outcome
   }
 
   static func seconds(_ duration: Duration) -> String {
