@@ -82,17 +82,6 @@ extension RunnerTests {
     #expect(hidden.trace.contains("built without SwiftPM"), "\(hidden.trace)")
   }
 
-  @Test func aChangedManifestGoesBackToSwiftTest() throws {
-    // A course of its own: after a manifest change every exercise's next check is SwiftPM's.
-    let course = try Ditutor.makeCourseCopy(fixture: "RunnerCourse")
-    defer { try? FileManager.default.removeItem(atPath: course) }
-    _ = try checkTraced("passes", in: course)
-    try append("// a comment in the manifest", to: "\(course)/Package.swift")
-    let changed = try checkTraced("passes", in: course)
-    #expect(changed.trace.contains("Package.swift changed"), "\(changed.trace)")
-    #expect(changed.verdict["status"] as? String == "passed")
-  }
-
   @Test func switchingExercisesAndBackStaysFast() throws {
     _ = try checkTraced("passes")
     _ = try checkTraced("fails")
@@ -114,5 +103,20 @@ extension RunnerTests {
       statuses.withLock { $0[exercise] = status }
     }
     #expect(statuses.withLock { $0 } == ["passes": "passed", "fails": "failed"])
+  }
+}
+
+/// A changed manifest, on a course of its own: after it, every exercise's next check is SwiftPM's,
+/// which would slow the rest of ``RunnerTests`` down; here it runs beside them.
+@Suite struct ChangedManifestTests {
+  @Test func aChangedManifestGoesBackToSwiftTest() throws {
+    let course = try Ditutor.makeCourseCopy(fixture: "RunnerCourse")
+    defer { try? FileManager.default.removeItem(atPath: course) }
+    let runner = RunnerTests()
+    _ = try runner.checkTraced("passes", in: course)
+    try runner.append("// a comment in the manifest", to: "\(course)/Package.swift")
+    let changed = try runner.checkTraced("passes", in: course)
+    #expect(changed.trace.contains("Package.swift changed"), "\(changed.trace)")
+    #expect(changed.verdict["status"] as? String == "passed")
   }
 }
