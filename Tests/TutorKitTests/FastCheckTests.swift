@@ -21,12 +21,12 @@ import Testing
     fileSystem.add("\(FakeToolchain.build)/P.product/Objects.LinkFileList", "X.o\nXTests.o")
   }
 
-  /// The recorded event stream of a passing run, as exercise `x`'s.
-  static func events(_ name: String) throws -> String {
+  /// A recorded event stream (Recorded/), as exercise `x`'s, or as another test module's.
+  static func events(_ name: String, as module: String = "XTests", in folder: String = "/c/Exercises/x") throws -> String {
     let url = try #require(Bundle.module.url(forResource: name, withExtension: "jsonl", subdirectory: "Recorded"))
     return try String(contentsOf: url, encoding: .utf8)
-      .replacingOccurrences(of: "GreetingClockTests", with: "XTests")
-      .replacingOccurrences(of: "/tmp/demo/Exercises/greeting-clock", with: "/c/Exercises/x")
+      .replacingOccurrences(of: "GreetingClockTests", with: module)
+      .replacingOccurrences(of: "/tmp/demo/Exercises/greeting-clock", with: folder)
   }
 
   /// A program (or `swift test`) that writes `events` where it was asked to and ends so.

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import TutorKit
+
+/// `verify` checks every exercise in one build; when one of them stops that build, the others
+/// are checked again together, not one build each.
+@Suite struct CourseVerifierTests {
+  let fileSystem: InMemoryFileSystem
+  let toolchain: FakeToolchain
+
+  init() {
+    fileSystem = InMemoryFileSystem(files: [
+      "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[broken, fine, other]")
+    ])
+    for id in ["broken", "fine", "other"] { CourseFixtures.addExercise(id, to: fileSystem) }
+    toolchain = FakeToolchain(fileSystem: fileSystem, sources: [:])
+    let fileSystem = self.fileSystem
+    // `broken`'s starter does not compile; every other run fails (or, for solutions, passes) its tests.
+    toolchain.program { request in
+      let exercises = (request.environment["DITUTOR_EXERCISES"] ?? "").split(separator: ",").map(String.init)
+      let starter = request.environment["DITUTOR_CODE"] == "starter"
+      if starter && exercises.contains("broken") {
+        return ProcessOutcome(
+          ending: .exited(1), standardError: "/course/Exercises/broken/Starter/Code.swift:1:5: error: cannot find 'x' in scope\n")
+      }
+      let recorded = starter ? "failing" : "passing"
+      let events = exercises.map { id in
+        (try? FastCheckTests.events(recorded, as: Exercise.moduleName(for: id) + "Tests", in: "/course/Exercises/\(id)")) ?? ""
+      }.joined()
+      if let flag = request.arguments.firstIndex(of: "--event-stream-output-path") {
+        fileSystem.add(request.arguments[flag + 1], events)
+      }
+      return ProcessOutcome(ending: .exited(starter ? 1 : 0))
+    }
+  }
+
+  @Test func exercisesSpoiledByANeighboursCompileErrorAreCheckedAgainTogether() async throws {
+    let runner = ExerciseRunner(root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:], scratchFolder: ".build/verify")
+    let results = try await CourseVerifier(runner: runner).verify(try CourseFixtures.course(fileSystem).exercises, timeout: .seconds(5))
+    #expect(results.map(\.starter) == [.compileError, .failed, .failed])
+    #expect(results.map(\.solution) == [.passed, .passed, .passed])
+    let runs = toolchain.ran.filter { $0.hasPrefix("swift test") }
+    #expect(runs.count == 3, "the solutions, the starters, then the two the broken starter stopped: \(runs.count) runs")
+  }
+
+  @Test func aVerdictIsSpoiledOnlyWhenTheFaultIsNotTheExercisesOwn() {
+    let own = Verdict(
+      exercise: "x", status: .compileError, durationSeconds: 1,
+      diagnostics: [Verdict.Diagnostic(file: "Exercises/x/Sources/A.swift", line: 1, column: 1, severity: "error", message: "m")])
+    #expect(!CourseVerifier.isSpoiled(own))
+    #expect(CourseVerifier.isSpoiled(Verdict(exercise: "x", status: .compileError, durationSeconds: 1)))
+    #expect(CourseVerifier.isSpoiled(Verdict(exercise: "x", status: .crashed, durationSeconds: 1)))
+    let crashed = Verdict(exercise: "x", status: .crashed, durationSeconds: 1, tests: [Verdict.TestResult(name: "t", status: .crashed)])
+    #expect(!CourseVerifier.isSpoiled(crashed))
+    #expect(!CourseVerifier.isSpoiled(Verdict(exercise: "x", status: .failed, durationSeconds: 1)))
+  }
+}
