@@ -302,7 +302,7 @@ public struct ExerciseRunner: Sendable {
     if let warm {
       switch try await warm.build(configuration, exercises: ids, swift: swift) {
       case .built(let buildOutput, let buildTime, let program, let stepsRun):
-        trace?("built without SwiftPM: \(stepsRun) step\(stepsRun == 1 ? "" : "s") ran, in \(Self.seconds(buildTime))")
+        trace?("built without SwiftPM: \(stepsRun) step\(stepsRun == 1 ? "" : "s") ran, in \(String(format: "%.2f s", buildTime.seconds))")
         var outcome = try await runTestProgram(
           program, arguments: arguments, variables: variables, timeout: timeout, started: testsStarted,
           finished: testsFinished)
@@ -353,11 +353,6 @@ public struct ExerciseRunner: Sendable {
     return outcome
   }
 
-  static func seconds(_ duration: Duration) -> String {
-    let (whole, fraction) = duration.components
-    return String(format: "%.2f s", Double(whole) + Double(fraction) / 1e18)
-  }
-
   /// The name of the file in a build folder that says which checkout it was built for.
   static let ownerFile = "ditutor-checkout"
 
@@ -389,7 +384,7 @@ public struct ExerciseRunner: Sendable {
     timeout: Duration
   ) -> Verdict {
     let learnerFolder = learnerFolder ?? code.folder
-    let seconds = Double(outcome.duration.components.seconds) + Double(outcome.duration.components.attoseconds) / 1e18
+    let seconds = outcome.duration.seconds
     let allOutput = outcome.standardOutput + "\n" + outcome.standardError
     let variants = "\(variantsFolder)/\(exercise.id)/"
     var seen: Set<String> = []
@@ -590,5 +585,12 @@ public enum RunnerError: Error, CustomStringConvertible, Equatable {
     case .swiftMissing:
       "ditutor checks exercises with `swift test`, but there is no `swift` on your PATH: install Swift (https://www.swift.org/install/) or add its `usr/bin` folder to PATH."
     }
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as a verdict and a trace line give it.
+  var seconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }
