@@ -258,6 +258,25 @@ import Testing
     #expect(final.document.text.contains("greet passes"))
   }
 
+  @Test func aSaveDuringAHangingCheckStopsItAndChecksAgain() async throws {
+    // The first check hangs (a learner's endless loop): the fix saved meanwhile must not wait
+    // for its timeout.
+    let checker = ScriptedChecker([.timedOut, .passed], delays: [.seconds(600), .zero])
+    let session = try CourseFixtures.session(fileSystem, checker: checker)
+    let emitted = Emitted()
+    let watching = Task { await session.handle("watch greet") { emitted.append($0) } }
+    let deadline = ContinuousClock.now + .seconds(60)
+    while checker.calls.isEmpty && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+    try #require(checker.calls == ["greet"], "the first check is running")
+    fileSystem.add("/course/Exercises/greet/Sources/Code.swift", "// fixed\n")
+    let final = await watching.value
+    #expect(checker.calls == ["greet", "greet"])
+    #expect(emitted.texts.contains("You saved a file: checking again."))
+    #expect(final.outcome == .succeeded)
+    let record = try CourseFixtures.store(fileSystem).load().state.exercises["greet"]
+    #expect(record?.attempts == 1, "the check the save cut short counts no attempt")
+  }
+
   @Test func ctrlCEndsAWatch() async throws {
     let (session, _) = try session([.failed])
     let emitted = Emitted()

@@ -227,15 +227,17 @@ extension Session {
           .text(". Ctrl-C stops watching."),
         ])
       ]))
+    let stopped = Response(Document([.notice(.info, [.text("Stopped watching.")])]))
     while true {
       var seen = fingerprint(of: exercise)
-      let response = await runCheck(exercise, timeout: timeout, status: status)
-      if response.outcome == .succeeded { return response }
-      if response.document.blocks.contains(where: { if case .notice(.warning, _) = $0 { true } else { false } })
-        && Task.isCancelled
-      {
-        return Response(Document([.notice(.info, [.text("Stopped watching.")])]))
+      let ending = await checkUntilSaved(exercise, since: seen, timeout: timeout, status: status)
+      if Task.isCancelled { return stopped }
+      guard case .checked(let response) = ending else {
+        // A fix saved while a check ran (one that hangs, say): that check is out of date.
+        emit(Document([.paragraph([.faint([.text("You saved a file: checking again.")])])]))
+        continue
       }
+      if response.outcome == .succeeded { return response }
       emit(response.document)
       emit(Document([.paragraph([.faint([.text("Waiting for you to save a file in "), .code(exercise.sourcesFolder + "/"), .text(" …")])])]))
       // Wait for a change. A save that lands mid-check counts: `seen` was taken before it.
@@ -243,10 +245,41 @@ extension Session {
         do {
           try await Task.sleep(for: watchInterval)
         } catch {
-          return Response(Document([.notice(.info, [.text("Stopped watching.")])]))
+          return stopped
         }
       }
       seen = fingerprint(of: exercise)
+    }
+  }
+
+  private enum WatchedCheck: Sendable {
+    case checked(Response)
+    case saved
+  }
+
+  /// Checks the exercise, unless a file is saved first: then the check is cancelled (with all
+  /// it started) and `.saved` says why.
+  private func checkUntilSaved(
+    _ exercise: Exercise, since seen: [String: Data], timeout: Duration, status: @escaping @Sendable (String?) -> Void
+  ) async -> WatchedCheck {
+    await withTaskGroup(of: WatchedCheck?.self) { group in
+      group.addTask { await .checked(self.runCheck(exercise, timeout: timeout, status: status)) }
+      group.addTask {
+        while (try? await Task.sleep(for: self.watchInterval)) != nil {
+          if await self.fingerprint(of: exercise) != seen { return .saved }
+        }
+        return nil  // cancelled: the check ended first, or Ctrl-C
+      }
+      var ending: WatchedCheck = .saved
+      while let next = await group.next() {
+        guard let next else { continue }
+        ending = next
+        group.cancelAll()
+        break
+      }
+      // The check's own answer, once it has stopped, is not wanted after a save.
+      while await group.next() != nil {}
+      return ending
     }
   }
 

@@ -3,19 +3,21 @@ import TutorKit
 
 /// Answers checks with verdicts chosen by the test, and remembers what it was asked.
 final class ScriptedChecker: ExerciseChecker {
-  private let script = Mutex<(verdicts: [Verdict.Status], calls: [String], delay: Duration)>(([], [], .zero))
+  private let script = Mutex<(verdicts: [Verdict.Status], calls: [String], delay: Duration, delays: [Duration])>(([], [], .zero, []))
   private let built: Bool
   /// Phases every check reports before its verdict, as the real runner does.
   private let phases: [ExerciseRunner.CheckPhase]
 
-  /// - Parameter built: what `hasBuilt` answers; false makes opening an exercise warm it.
+  /// - Parameters:
+  ///   - delays: how long each check takes, in turn (a hang: a long one); then `delay`.
+  ///   - built: what `hasBuilt` answers; false makes opening an exercise warm it.
   init(
-    _ statuses: [Verdict.Status] = [], delay: Duration = .zero, built: Bool = true,
+    _ statuses: [Verdict.Status] = [], delay: Duration = .zero, delays: [Duration] = [], built: Bool = true,
     phases: [ExerciseRunner.CheckPhase] = []
   ) {
     self.built = built
     self.phases = phases
-    script.withLock { $0 = (statuses, [], delay) }
+    script.withLock { $0 = (statuses, [], delay, delays) }
   }
 
   var calls: [String] { script.withLock { $0.calls } }
@@ -33,7 +35,8 @@ final class ScriptedChecker: ExerciseChecker {
   ) async throws -> Verdict {
     let (status, delay) = script.withLock { script -> (Verdict.Status, Duration) in
       script.calls.append(exercise.id)
-      return (script.verdicts.isEmpty ? .failed : script.verdicts.removeFirst(), script.delay)
+      let delay = script.delays.isEmpty ? script.delay : script.delays.removeFirst()
+      return (script.verdicts.isEmpty ? .failed : script.verdicts.removeFirst(), delay)
     }
     for phase in phases { progress(phase) }
     if delay > .zero {
