@@ -10,7 +10,9 @@ import Foundation
 /// notices when another build has changed them, by their stamps, and redoes those steps.
 struct WarmBuildRecord: Codable, Equatable, Sendable {
   static let folder = "ditutor-warm"
-  static let currentVersion = 2
+  /// 3: records only of builds that succeeded, and jobs that run in the build folder; a record of
+  /// an earlier version may have been made from another exercise's files.
+  static let currentVersion = 3
 
   var version = Self.currentVersion
   /// The checkout it was built for; a moved checkout starts again.

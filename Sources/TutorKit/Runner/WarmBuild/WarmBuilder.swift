@@ -83,14 +83,12 @@ struct WarmBuilder: Sendable {
   // MARK: Recording
 
   /// What SwiftPM is about to build from, taken before it starts: the exercises' files and
-  /// folders, the manifest, and the plan it last wrote. The record describes the build as of
-  /// then: a file the learner saves or adds while SwiftPM builds was not built as it is now, and
-  /// a plan SwiftPM did not write this time (the manifest would not load) is not this build's.
+  /// folders, and the manifest. The record describes the build as of then: a file the learner
+  /// saves or adds while SwiftPM builds was not built as it is now.
   struct Snapshot: Sendable {
     fileprivate var stamps: [String: FileStamp] = [:]
     fileprivate var listings: [String: [String]] = [:]
     fileprivate var manifest: FileStamp?
-    fileprivate var plan: FileStamp?
   }
 
   func snapshot(exercises: [String]) -> Snapshot {
@@ -102,23 +100,28 @@ struct WarmBuilder: Sendable {
     }
     snapshot.listings = listings(folders: [], exercises: exercises)
     snapshot.manifest = fileSystem.stamp(at: manifestPath)
-    snapshot.plan = fileSystem.stamp(at: planPath)
     return snapshot
   }
 
   /// Makes the record from the plan of the build SwiftPM just ran for `configuration`.
   ///
+  /// Only a build that succeeded is recorded. SwiftPM writes some of the files its steps read
+  /// (the link's object list, the discovered tests, each module's output file map) as it goes,
+  /// into places every configuration shares: after a build that stopped at the learner's
+  /// compile error, those on disk can still be another exercise's, and a record made of them
+  /// links the wrong objects ("No tests ran") or plans outputs into the current folder.
+  ///
   /// - Parameters:
   ///   - exercises: the exercises the configuration builds, and `modules` their modules: a plan
   ///     without one of them is not this configuration's.
   ///   - built: the build succeeded, so every step is up to date as the files are now (but for
-  ///     those that changed since `before`); otherwise each step runs on the first replay, and
-  ///     only a plan SwiftPM wrote during this build is recorded.
+  ///     those that changed since `before`). A failed build forgets the configuration's record:
+  ///     its next check is SwiftPM's again.
   func record(
     _ configuration: Configuration, exercises: [String], modules: [String], swift: String, built: Bool,
     before: Snapshot
   ) async {
-    guard built || fileSystem.stamp(at: planPath) != before.plan,
+    guard built, fileSystem.stamp(at: planPath) != nil,
       let text = try? fileSystem.readText(at: planPath),
       let plan = BuildPlan.parse(text),
       modules.allSatisfy({ module in plan.commands.contains { $0.name.hasPrefix("C.\(module)-") } })
@@ -151,7 +154,7 @@ struct WarmBuilder: Sendable {
       let unchangedSinceStart = zip(command.inputs, inputStamps).allSatisfy { path, stamp in
         before.stamps[path].map { $0 == stamp } ?? true
       }
-      if built && unchangedSinceStart {
+      if unchangedSinceStart {
         step.inputStamps = inputStamps
         step.outputStamps = command.outputs.map { fileSystem.stamp(at: $0) }
       }
@@ -199,7 +202,8 @@ struct WarmBuilder: Sendable {
         + ["-enable-batch-mode", "-driver-batch-count", "1", "-driver-print-jobs"]
       : args + ["-driver-print-jobs"]
     let request = ProcessRequest(
-      executable: tool, arguments: Array(planning.dropFirst()), environment: environment, timeout: .seconds(120),
+      executable: tool, arguments: Array(planning.dropFirst()), environment: environment, workingDirectory: scratch,
+      timeout: .seconds(120),
       mayLeaveProcesses: false)
     guard let outcome = try? await processes.run(request), outcome.ending == .exited(0) else { return ([args], false) }
     let jobs = outcome.standardOutput.split(separator: "\n").compactMap { ShellWords.split(String($0)) }
@@ -471,7 +475,8 @@ struct WarmBuilder: Sendable {
     }
     return try await processes.run(
       ProcessRequest(
-        executable: job[0], arguments: Array(job.dropFirst()), environment: environment, timeout: .seconds(600),
+        executable: job[0], arguments: Array(job.dropFirst()), environment: environment, workingDirectory: scratch,
+        timeout: .seconds(600),
         outputLimit: 256 << 10, mayLeaveProcesses: false))
   }
 
