@@ -3,7 +3,10 @@
 #endif
 #include "CProcessControl.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifdef __linux__
@@ -23,3 +26,69 @@ int ditutor_pipe_cloexec(int descriptors[2]) {
   return 0;
 }
 #endif
+
+// Between fork and exec the child calls only async-signal-safe functions: the parent has other
+// threads, whose locks the child's copy of memory may hold.
+pid_t ditutor_spawn(const char *path, char *const argv[], char *const envp[], const int streams[3],
+                    const char *directory, int *failure) {
+  int report[2];
+  if (ditutor_pipe_cloexec(report) != 0) {
+    *failure = errno;
+    return -1;
+  }
+#ifdef __linux__
+  pid_t parent = getpid();
+#endif
+  pid_t pid = fork();
+  if (pid < 0) {
+    *failure = errno;
+    close(report[0]);
+    close(report[1]);
+    return -1;
+  }
+  if (pid == 0) {
+    int code = 0;
+    setpgid(0, 0);
+#ifdef __linux__
+    // Dies with ditutor, even of kill -9; and if ditutor is already gone, does not start.
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0 || getppid() != parent) _exit(127);
+#endif
+    struct sigaction defaults;
+    defaults.sa_handler = SIG_DFL;
+    defaults.sa_flags = 0;
+    sigemptyset(&defaults.sa_mask);
+    int reset[] = {SIGINT, SIGTERM, SIGPIPE, SIGQUIT, SIGHUP, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU};
+    for (unsigned i = 0; i < sizeof reset / sizeof reset[0]; i++) sigaction(reset[i], &defaults, NULL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    for (int target = 0; target < 3; target++) {
+      int source = streams[target];
+      if (source < 0) {
+        source = open("/dev/null", target == 0 ? O_RDONLY : O_WRONLY);
+        if (source < 0) goto failed;
+      }
+      if (source != target && dup2(source, target) < 0) goto failed;
+    }
+    if (directory != NULL && chdir(directory) != 0) goto failed;
+    execve(path, argv, envp);
+  failed:
+    code = errno;
+    (void)!write(report[1], &code, sizeof code);
+    _exit(127);
+  }
+  close(report[1]);
+  int code = 0;
+  ssize_t count;
+  do {
+    count = read(report[0], &code, sizeof code);
+  } while (count < 0 && errno == EINTR);
+  close(report[0]);
+  if (count == (ssize_t)sizeof code) {
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+    }
+    *failure = code;
+    return -1;
+  }
+  return pid;
+}

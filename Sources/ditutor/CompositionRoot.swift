@@ -27,10 +27,14 @@ struct CompositionRoot {
     let root = try locateRoot(rootOption)
     let course = try loadCourse(root)
     let progress = ProgressStore(fileSystem: fileSystem, clock: clock, root: root)
+    let runner = exerciseRunner(root: root)
+    // A ditutor killed during a check (kill -9, a closed laptop) may have left its build and
+    // tests running, holding SwiftPM's lock: stopped now, not at the first check.
+    runner.stopLeftoversIfIdle()
     let session: Session
     do {
       session = try Session(
-        course: course, progress: progress, checker: exerciseRunner(root: root),
+        course: course, progress: progress, checker: runner,
         examples: ExampleRunner(root: root, processes: processes, fileSystem: fileSystem, environment: environment),
         fileSystem: fileSystem, clock: clock, root: root,
         sandbox: { [fileSystem, directory = progress.directory] in DIKitSandbox(fileSystem: fileSystem, exportFolder: directory) })
@@ -87,7 +91,11 @@ struct CompositionRoot {
     let verdict: Verdict
     do {
       verdict = try await Interrupts(idle: .exit).cancellable {
-        try await runner.check(exercise, timeout: .seconds(timeout))
+        try await runner.check(exercise, timeout: .seconds(timeout)) { phase in
+          if phase == .waitingForAnotherCheck {
+            FileHandle.standardError.write(Data("Waiting for the check in another window to finish …\n".utf8))
+          }
+        }
       }
     } catch {
       throw fail("\(error)", status: 1)

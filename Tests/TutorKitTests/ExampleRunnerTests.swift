@@ -19,6 +19,7 @@ final class RecordingCompiler: ProcessRunner {
   var recorded: [[String]] { commands.withLock { $0 } }
 
   func locate(_ name: String) -> String? { "/usr/bin/\(name)" }
+  func stopProcesses(carrying variable: String, value: String) -> Int { 0 }
 
   func run(_ request: ProcessRequest) async throws -> ProcessOutcome {
     commands.withLock { $0.append([request.executable] + request.arguments) }

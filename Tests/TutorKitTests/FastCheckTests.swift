@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TutorKit
 
@@ -85,5 +86,49 @@ import Testing
     _ = try await runner.check(exercise, timeout: .seconds(5))
     _ = try await runner.check(exercise, timeout: .seconds(5))
     #expect(toolchain.ran.count == 2 && toolchain.ran.allSatisfy { $0.hasPrefix("swift test ") })
+  }
+
+  @Test func nothingACheckStartsRunsInTheFolderDitutorWasStartedFrom() async throws {
+    // The learner's terminal may sit in the exercise's Sources/: a compiler job that writes
+    // beside itself would leave files there, and SwiftPM would take them for sources.
+    programWrites(try Self.events("passing"), ending: .exited(0))
+    _ = try await runner.check(exercise, timeout: .seconds(5))
+    fileSystem.add(source, "struct A {}\n// edited")
+    _ = try await runner.check(exercise, timeout: .seconds(5))
+    let folders = toolchain.workingDirectories
+    #expect(folders.count > 5, "SwiftPM, the driver's planning, the jobs and the test program: \(toolchain.ran)")
+    #expect(folders.allSatisfy { $0 == "/c" || $0 == "/c/.build/exercises" }, "\(folders)")
+  }
+
+  @Test func aCheckStopsWhatAKilledDitutorLeftBeforeItBuildsAnything() async throws {
+    let marks = Mutex<[String?]>([])
+    toolchain.program { request in
+      marks.withLock { $0.append(request.environment["DITUTOR_BUILD_FOLDER"]) }
+      return ProcessOutcome(ending: .exited(0))
+    }
+    _ = try await runner.check(exercise, timeout: .seconds(5))
+    let look = try #require(toolchain.leftoverLooks.first)
+    #expect(look.mark == "DITUTOR_BUILD_FOLDER=/c/.build/exercises")
+    #expect(look.jobsBefore == 0)
+    // And what a check starts carries that mark, so the next ditutor can find it.
+    #expect(marks.withLock { $0 } == ["/c/.build/exercises"])
+  }
+
+  @Test func aCheckWaitingForAnotherWindowSaysSoInsteadOfCompiling() async throws {
+    programWrites(try Self.events("passing"), ending: .exited(0))
+    let otherWindow = try #require(try fileSystem.tryLock(at: "/c/.build/exercises.lock"))
+    let phases = Mutex<[ExerciseRunner.CheckPhase]>([])
+    let runner = self.runner
+    let exercise = self.exercise
+    let check = Task {
+      try await runner.check(exercise, timeout: .seconds(5)) { phase in phases.withLock { $0.append(phase) } }
+    }
+    let deadline = ContinuousClock.now + .seconds(20)
+    while phases.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline { await Task.yield() }
+    #expect(phases.withLock { $0 } == [.waitingForAnotherCheck], "nothing builds while the other window holds the folder")
+    #expect(toolchain.ran.isEmpty)
+    otherWindow.release()
+    #expect(try await check.value.status == .passed)
+    #expect(phases.withLock { $0 }.prefix(2) == [.waitingForAnotherCheck, .compiling])
   }
 }

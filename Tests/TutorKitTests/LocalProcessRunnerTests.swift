@@ -2,6 +2,10 @@ import Foundation
 import Testing
 @testable import TutorKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Real processes through /bin/sh: exit codes, output, timeouts, cancellation, whole trees.
 @Suite struct LocalProcessRunnerTests {
   let runner = LocalProcessRunner()
@@ -68,12 +72,50 @@ import Testing
     #expect(runner.locate("no-such-program-\(UUID().uuidString)") == nil)
   }
 
+  @Test func whatAKilledRunLeftIsFoundByItsMarkAndStopped() async throws {
+    // Two escapees, detached from the runs that started them as a killed ditutor's programs
+    // are: one carries this build folder's mark, the other another checkout's.
+    let folder = "/tmp/ditutor-\(UUID().uuidString)/.build/exercises"
+    let left = "sleep \(Int.random(in: 100_000...499_999))"
+    let other = "sleep \(Int.random(in: 500_000...999_999))"
+    for (sleep, mark) in [(left, folder), (other, folder + "-elsewhere")] {
+      let request = ProcessRequest(
+        executable: "/bin/sh", arguments: ["-c", "setsid \(sleep) </dev/null >/dev/null 2>&1 &"],
+        environment: ["PATH": "/usr/bin:/bin", "DITUTOR_BUILD_FOLDER": mark], timeout: .seconds(20))
+      #expect(try await runner.run(request).ending == .exited(0))
+    }
+    defer { for pid in Self.processes(mentioning: other).compactMap(Self.pid) { kill(pid, SIGKILL) } }
+    #expect(Self.processes(mentioning: left).count == 1, "the escapee outlived its run")
+
+    #expect(runner.stopProcesses(carrying: "DITUTOR_BUILD_FOLDER", value: folder) == 1)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !Self.processes(mentioning: left).isEmpty && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(Self.processes(mentioning: left).isEmpty)
+    #expect(Self.processes(mentioning: other).count == 1, "another checkout's program is not ours to stop")
+  }
+
+  @Test func aProgramStartsInTheFolderItIsGiven() async throws {
+    let request = ProcessRequest(
+      executable: "/bin/pwd", arguments: [], environment: [:], workingDirectory: "/usr/lib", timeout: .seconds(20))
+    #expect(try await runner.run(request).standardOutput == "/usr/lib\n")
+  }
+
+  @Test func aProgramThatCannotStartIsAnErrorNotAnExit() async throws {
+    let request = ProcessRequest(
+      executable: "/bin/pwd", arguments: [], environment: [:], workingDirectory: "/no/such/folder", timeout: .seconds(20))
+    await #expect(throws: ProcessError.spawn("/bin/pwd", ENOENT)) { try await runner.run(request) }
+  }
+
+  static func pid(_ line: String) -> pid_t? { pid_t(line.prefix { $0 != ":" }) }
+
   static func processes(mentioning text: String) -> [String] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap { entry in
       guard Int32(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
       let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-      return line.contains(text) ? line : nil
+      return line.contains(text) ? "\(entry): \(line)" : nil
     }
   }
 }

@@ -4,6 +4,7 @@ import Testing
 /// A process runner on a machine without Swift: nothing can be located or started.
 struct NoToolchain: ProcessRunner {
   func locate(_ name: String) -> String? { nil }
+  func stopProcesses(carrying variable: String, value: String) -> Int { 0 }
   func run(_ request: ProcessRequest) async throws -> ProcessOutcome {
     Issue.record("nothing should be started without a toolchain")
     return ProcessOutcome(ending: .exited(127))

@@ -16,6 +16,7 @@ final class ScriptedSwift: ProcessRunner {
   var runs: Int { script.withLock { $0.runs } }
 
   func locate(_ name: String) -> String? { "/usr/bin/swift" }
+  func stopProcesses(carrying variable: String, value: String) -> Int { 0 }
 
   func run(_ request: ProcessRequest) async throws -> ProcessOutcome {
     let (outcome, number) = script.withLock { script in

@@ -2,6 +2,10 @@ import Foundation
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A check that SwiftPM built once compiles, links and tests without it: the verdict must be the
 /// one `swift test` gives, for every way a learner's code can go (Tests/Fixtures/RunnerCourse),
 /// and anything the fast path cannot vouch for must go back to `swift test`.
@@ -103,6 +107,61 @@ extension RunnerTests {
       statuses.withLock { $0[exercise] = status }
     }
     #expect(statuses.withLock { $0 } == ["passes": "passed", "fails": "failed"])
+  }
+  /// Starts `ditutor check hangs` and kills it with SIGKILL once its tests are running; returns
+  /// what it had said (its trace).
+  @discardableResult
+  func killCheckWhileTestsRun(fast: Bool) throws -> String {
+    let log = NSTemporaryDirectory() + "ditutor-killed-\(UUID().uuidString).log"
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
+    defer { try? FileManager.default.removeItem(atPath: log) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Ditutor.executable)
+    process.arguments = ["check", "hangs", "--timeout", "600"]
+    process.currentDirectoryURL = URL(fileURLWithPath: Self.course)
+    process.environment = Ditutor.environment(
+      ["DITUTOR_FAST_CHECK": fast ? "1" : "0", "DITUTOR_TRACE": "1"], home: NSTemporaryDirectory())
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+    try process.run()
+    // The test program itself, not a compiler job that names it.
+    let testsRun = {
+      Ditutor.processes(mentioning: Self.course).contains { $0.contains(": \(Self.course)/.build/") && $0.contains(".xctest") }
+    }
+    let deadline = Date().addingTimeInterval(300)
+    while !testsRun() && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    #expect(testsRun(), "the tests started")
+    kill(process.processIdentifier, SIGKILL)
+    var status: Int32 = 0
+    _ = waitpid(process.processIdentifier, &status, 0)
+    return (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+  }
+
+  func waitUntilNothingRuns(seconds: Double) -> [String] {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !Ditutor.processes(mentioning: Self.course).isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    return Ditutor.processes(mentioning: Self.course)
+  }
+
+  @Test func aFastCheckKilledWithNineTakesItsTestsWithIt() throws {
+    _ = try checkTraced("hangs")
+    try append("// an edit", to: try learnersFile("hangs"))
+    let trace = try killCheckWhileTestsRun(fast: true)
+    #expect(trace.contains("built without SwiftPM"), "\(trace)")
+    // The test program is ditutor's own child: it dies with it (a parent-death signal).
+    #expect(waitUntilNothingRuns(seconds: 10) == [])
+  }
+
+  @Test func aSwiftTestCheckKilledWithNineIsStoppedByTheNextDitutor() throws {
+    try #require(waitUntilNothingRuns(seconds: 10) == [], "nothing of an earlier test runs")
+    try killCheckWhileTestsRun(fast: false)
+    // swift test dies with ditutor; the tests it started are found by the mark they carry and
+    // stopped by the next check, which then does not wait on a lock held by a dead run.
+    try append("// an edit", to: try learnersFile("passes"))
+    let next = try checkTraced("passes", fast: false)
+    #expect(next.verdict["status"] as? String == "passed")
+    #expect(next.trace.contains("that a killed ditutor left running"), "\(next.trace)")
+    #expect(waitUntilNothingRuns(seconds: 10) == [])
   }
 }
 

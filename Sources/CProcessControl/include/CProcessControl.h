@@ -12,4 +12,14 @@ int ditutor_become_subreaper(void);
 /// at that moment cannot inherit them (Glibc's Swift module leaves pipe2 out). Returns 0 or -1.
 int ditutor_pipe_cloexec(int descriptors[2]);
 
+#include <sys/types.h>
+
+/// Starts `path` in a process group of its own, with `streams` as its standard input, output and
+/// error (-1: /dev/null), in `directory` (NULL: this process's), the signals ditutor handles or
+/// ignores back at their defaults and none blocked. On Linux the child is killed when ditutor
+/// dies, however it dies. Returns the child's id, or -1 with the reason in `failure` (an errno),
+/// also when exec failed.
+pid_t ditutor_spawn(const char *path, char *const argv[], char *const envp[], const int streams[3],
+                    const char *directory, int *failure);
+
 #endif

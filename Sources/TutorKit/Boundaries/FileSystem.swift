@@ -36,6 +36,8 @@ public protocol FileSystem: Sendable {
   /// Waits, without blocking a thread, for an exclusive advisory lock on `path` (created if
   /// missing), held until ``HeldLock/release()``: for work that awaits, such as a build.
   func acquireLock(at path: String) async throws -> any HeldLock
+  /// The same lock if it is free now, or nil when someone holds it.
+  func tryLock(at path: String) throws -> (any HeldLock)?
   /// What identifies a file's current version (its modification time, size and inode, following
   /// links), or nil when there is no file: a build step is rerun when one of its inputs changes.
   func stamp(at path: String) -> FileStamp?

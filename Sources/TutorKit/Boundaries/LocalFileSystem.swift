@@ -138,6 +138,20 @@ public struct LocalFileSystem: FileSystem {
     return DescriptorLock(descriptor: descriptor)
   }
 
+  public func tryLock(at path: String) throws -> (any HeldLock)? {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw FileSystemError.posix("open lock \(path)", errno) }
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EINTR else {
+        let code = errno
+        close(descriptor)
+        if code == EWOULDBLOCK { return nil }
+        throw FileSystemError.posix("lock \(path)", code)
+      }
+    }
+    return DescriptorLock(descriptor: descriptor)
+  }
+
   public func stamp(at path: String) -> FileStamp? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }

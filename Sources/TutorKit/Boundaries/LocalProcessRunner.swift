@@ -8,7 +8,7 @@ import Synchronization
   import Darwin
 #endif
 
-/// Runs programs on this machine with `posix_spawn`, each in a process group of its own, reading
+/// Runs programs on this machine (``ChildProcess``), each in a process group of its own, reading
 /// its output as it comes (bounded, so a test that prints gigabytes cannot exhaust memory).
 ///
 /// On a timeout or cancellation it kills the program and every process it started, found by
@@ -96,7 +96,7 @@ public struct LocalProcessRunner: ProcessRunner {
     do {
       pid = try ChildProcess.spawn(
         request.executable, arguments: request.arguments, environment: request.environment,
-        input: .null, output: .descriptor(outputPipe[1]), error: .descriptor(errorPipe[1]))
+        directory: request.workingDirectory, input: .null, output: .descriptor(outputPipe[1]), error: .descriptor(errorPipe[1]))
     } catch {
       for descriptor in outputPipe + errorPipe { close(descriptor) }
       throw error
@@ -191,6 +191,28 @@ public struct LocalProcessRunner: ProcessRunner {
       droppedBytes: output.dropped + error.dropped, duration: clock.now - start)
   }
 
+  public func stopProcesses(carrying variable: String, value: String) -> Int {
+    let mark = Array("\(variable)=\(value)".utf8)
+    let me = getpid()
+    let parents = Self.parentByChild()
+    var found: [pid_t] = []
+    for (pid, _) in parents where pid != me {
+      // Ours (a run in progress, or what it started) are not leftovers.
+      var ancestor = parents[pid]
+      var ours = false
+      while let current = ancestor, current > 1 {
+        if current == me { ours = true; break }
+        ancestor = parents[current]
+      }
+      guard !ours, let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { continue }
+      if environment.split(separator: 0, omittingEmptySubsequences: true).contains(where: { $0.elementsEqual(mark) }) {
+        found.append(pid)
+      }
+    }
+    for pid in found { Self.terminateTree(of: pid) }
+    return found.count
+  }
+
   /// Stops every child of ditutor that no run is waiting for (escapees a subreaper adopted),
   /// with all they started, and collects their exit statuses so none lingers as a zombie.
   static func stopEscapees(children: Children) {
@@ -227,6 +249,12 @@ public struct LocalProcessRunner: ProcessRunner {
   /// group kill still applies.
   private static func childrenByParent() -> [pid_t: [pid_t]] {
     var map: [pid_t: [pid_t]] = [:]
+    for (child, parent) in parentByChild() { map[parent, default: []].append(child) }
+    return map
+  }
+
+  private static func parentByChild() -> [pid_t: pid_t] {
+    var map: [pid_t: pid_t] = [:]
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return map }
     for entry in entries {
       guard let child = pid_t(entry),
@@ -235,9 +263,7 @@ public struct LocalProcessRunner: ProcessRunner {
       else { continue }
       // "pid (name) state ppid ...": the name may hold spaces and parentheses.
       let fields = stat[stat.index(after: close)...].split(separator: " ")
-      if fields.count > 2, let parent = pid_t(fields[1]) {
-        map[parent, default: []].append(child)
-      }
+      if fields.count > 2, let parent = pid_t(fields[1]) { map[child] = parent }
     }
     return map
   }

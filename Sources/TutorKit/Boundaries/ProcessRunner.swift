@@ -8,6 +8,10 @@ public protocol ProcessRunner: Sendable {
   func run(_ request: ProcessRequest) async throws -> ProcessOutcome
   /// The absolute path of `name` on the `PATH`, or nil.
   func locate(_ name: String) -> String?
+  /// Stops every process (but this one and what it is running now) whose environment has
+  /// `variable` set to `value`, with everything it started: what a killed ditutor left
+  /// running. Returns how many it found.
+  func stopProcesses(carrying variable: String, value: String) -> Int
 }
 
 public struct ProcessRequest: Sendable {
@@ -31,12 +35,16 @@ public struct ProcessRequest: Sendable {
   /// tests): then a runner that adopts orphans looks for them afterwards. A compiler job does
   /// not, and skips the look (a walk of every process on the machine).
   public var mayLeaveProcesses: Bool
+  /// The folder the program starts in; nil: ditutor's own, which is wherever the learner
+  /// started it (inside an exercise's `Sources/`, say), so nothing that writes files uses nil.
+  public var workingDirectory: String?
 
   public init(
-    executable: String, arguments: [String], environment: [String: String],
+    executable: String, arguments: [String], environment: [String: String], workingDirectory: String? = nil,
     timeout: Duration, timeoutStarts: (@Sendable () -> Bool)? = nil, hardLimit: Duration = .seconds(1800),
     outputLimit: Int = 1 << 20, finished: (@Sendable () -> Bool)? = nil, mayLeaveProcesses: Bool = true
   ) {
+    self.workingDirectory = workingDirectory
     self.finished = finished
     self.mayLeaveProcesses = mayLeaveProcesses
     self.executable = executable

@@ -41,7 +41,7 @@ public struct ExampleRunner: ExampleRunning {
       let compile = try await processes.run(
         ProcessRequest(
           executable: swiftc, arguments: ["-swift-version", "6"] + linking + [stem + ".swift", "-o", binary],
-          environment: environment, timeout: .seconds(300)))
+          environment: environment, workingDirectory: directory, timeout: .seconds(300)))
       switch compile.ending {
       case .exited(0): break
       case .cancelled: return ExampleRun(status: .cancelled, output: "")
@@ -53,7 +53,8 @@ public struct ExampleRunner: ExampleRunning {
       }
     }
     let run = try await processes.run(
-      ProcessRequest(executable: binary, arguments: [], environment: environment, timeout: .seconds(10), outputLimit: 256 << 10))
+      ProcessRequest(
+        executable: binary, arguments: [], environment: environment, workingDirectory: directory, timeout: .seconds(10), outputLimit: 256 << 10))
     let output = run.standardOutput + run.standardError
     switch run.ending {
     case .exited(0): return ExampleRun(status: .ran, output: output)
@@ -93,7 +94,7 @@ public struct ExampleRunner: ExampleRunning {
           "-swift-version", "6", "-parse-as-library", "-module-name", "DIKit", "-emit-library", "-static",
           "-emit-module", "-emit-module-path", FilePath.join(library, "DIKit.swiftmodule"),
           "-o", FilePath.join(library, "libDIKit.a"),
-        ] + sources, environment: environment, timeout: .seconds(600)))
+        ] + sources, environment: environment, workingDirectory: library, timeout: .seconds(600)))
     switch compile.ending {
     case .exited(0):
       try fileSystem.writeAtomically(Data("built from \(sources.count) files\n".utf8), to: complete)

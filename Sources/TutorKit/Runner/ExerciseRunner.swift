@@ -8,6 +8,8 @@ import Foundation
 public struct ExerciseRunner: Sendable {
   /// Where a check is, for a progress line: the learner waits for the compiler, then the tests.
   public enum CheckPhase: Sendable, Equatable {
+    /// Another ditutor (a second terminal) is checking in this checkout; this check waits its turn.
+    case waitingForAnotherCheck
     case compiling
     /// The build folder came from another place (a moved or copied checkout) and starts afresh.
     case rebuildingMovedCheckout
@@ -60,7 +62,9 @@ public struct ExerciseRunner: Sendable {
     self.root = root
     self.processes = processes
     self.fileSystem = fileSystem
-    self.environment = environment
+    // Everything a check starts carries the build folder's name, and so does everything those
+    // programs start: how a later ditutor finds what a killed one left running.
+    self.environment = environment.merging([Self.ownerVariable: FilePath.join(root, scratchFolder)]) { $1 }
     self.scratchFolder = scratchFolder
     self.shippedTestsOnly = shippedTestsOnly
     self.fastChecks = fastChecks
@@ -77,14 +81,44 @@ public struct ExerciseRunner: Sendable {
     WarmBuilder(root: root, scratch: scratch, processes: processes, fileSystem: fileSystem, environment: environment)
   }
 
+  /// The variable that marks the programs a check started (its value: the build folder).
+  static let ownerVariable = "DITUTOR_BUILD_FOLDER"
+
   /// Held while a check or a warming build uses the build folder: two ditutor processes on one
   /// checkout (two terminals) take turns, as two `swift test` runs would. Beside the build
-  /// folder, not in it, so that emptying the folder cannot free it.
-  private func lockBuildFolder() async throws -> any HeldLock {
+  /// folder, not in it, so that emptying the folder cannot free it. The learner hears when the
+  /// turn is another window's, rather than watching "Compiling" count up.
+  ///
+  /// Once it is held, no other ditutor is building or testing here: a program still marked with
+  /// this build folder belongs to a ditutor that was killed (a `swift-build` holding SwiftPM's
+  /// own lock, a test spinning at 100 % CPU), and is stopped before anything starts.
+  private func lockBuildFolder(progress: @Sendable (CheckPhase) -> Void = { _ in }) async throws -> any HeldLock {
     let path = scratch + ".lock"
     let folder = FilePath.parent(path)
     if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
-    return try await fileSystem.acquireLock(at: path)
+    let lock: any HeldLock
+    if let free = try fileSystem.tryLock(at: path) {
+      lock = free
+    } else {
+      progress(.waitingForAnotherCheck)
+      lock = try await fileSystem.acquireLock(at: path)
+    }
+    stopLeftovers()
+    return lock
+  }
+
+  private func stopLeftovers() {
+    let stopped = processes.stopProcesses(carrying: Self.ownerVariable, value: scratch)
+    if stopped > 0 { trace?("stopped \(stopped) program\(stopped == 1 ? "" : "s") that a killed ditutor left running") }
+  }
+
+  /// Stops what a killed ditutor's check left running in this checkout, unless a check of
+  /// another window is running now (then it is that one's). For ditutor's start.
+  public func stopLeftoversIfIdle() {
+    let path = scratch + ".lock"
+    guard fileSystem.directoryExists(at: FilePath.parent(path)), let lock = try? fileSystem.tryLock(at: path) else { return }
+    defer { lock.release() }
+    stopLeftovers()
   }
 
   /// The variables the manifest reads for a check, and the flags: what a recorded build is of.
@@ -128,7 +162,7 @@ public struct ExerciseRunner: Sendable {
     let request = ProcessRequest(
       executable: swift,
       arguments: ["build", "--build-tests", "--package-path", root, "--scratch-path", scratch] + Self.buildFlags,
-      environment: variables, timeout: .seconds(600), outputLimit: 64 << 10)
+      environment: variables, workingDirectory: root, timeout: .seconds(600), outputLimit: 64 << 10)
     guard let outcome = try? await processes.run(request), outcome.ending != .cancelled, fastChecks else { return }
     await warmBuilder.record(
       configuration, exercises: [exercise.id], modules: [exercise.testModuleName], swift: swift,
@@ -156,7 +190,7 @@ public struct ExerciseRunner: Sendable {
     progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
   ) async throws -> [String: Verdict] {
     guard let swift = processes.locate("swift") else { throw RunnerError.swiftMissing }
-    let lock = try await lockBuildFolder()
+    let lock = try await lockBuildFolder(progress: progress)
     defer { lock.release() }
     if try claimBuildFolder(scratch) { progress(.rebuildingMovedCheckout) }
     let learnerFolders = Dictionary(uniqueKeysWithValues: exercises.map { ($0.id, folders[$0.id] ?? code.folder) })
@@ -319,16 +353,16 @@ public struct ExerciseRunner: Sendable {
 
     let before = warm?.snapshot(exercises: ids)
     let request = ProcessRequest(
-      executable: swift, arguments: ["test"] + arguments, environment: variables, timeout: timeout,
+      executable: swift, arguments: ["test"] + arguments, environment: variables, workingDirectory: root, timeout: timeout,
       timeoutStarts: testsStarted, finished: testsFinished)
     let outcome = try await processes.run(request)
     let recorded = stream()
     if let warm, let before, outcome.ending != .cancelled {
-      trace?("recording the build for the next check")
       // The tests ran only if the build succeeded.
+      let built = recorded.map(EventStream.init)?.runStarted ?? false
+      trace?(built ? "recording the build for the next check" : "the build failed, so the next check is SwiftPM's too")
       await warm.record(
-        configuration, exercises: ids, modules: exercises.map(\.testModuleName), swift: swift,
-        built: recorded.map(EventStream.init)?.runStarted ?? false, before: before)
+        configuration, exercises: ids, modules: exercises.map(\.testModuleName), swift: swift, built: built, before: before)
     }
     return (outcome, recorded)
   }
@@ -344,7 +378,7 @@ public struct ExerciseRunner: Sendable {
     variables["NO_COLOR"] = "1"
     let request = ProcessRequest(
       executable: program, arguments: arguments + ["--testing-library", "swift-testing"], environment: variables,
-      timeout: timeout, timeoutStarts: started, finished: finished)
+      workingDirectory: root, timeout: timeout, timeoutStarts: started, finished: finished)
     var outcome = try await processes.run(request)
     if case .signalled(let signal) = outcome.ending {
       outcome.standardError += "\nerror: Process '\(program)' exited with unexpected signal code \(signal)\n"

@@ -56,6 +56,8 @@ final class StatusLine: Sendable {
     let (phase, since, rebuilt) = state.withLock { ($0.phase, $0.since, $0.rebuilt) }
     let seconds = (ContinuousClock.now - since).components.seconds
     switch phase {
+    case .waitingForAnotherCheck:
+      return "Waiting for the check in another window … \(seconds) s · Ctrl-C stops"
     case .compiling, .rebuildingMovedCheckout:
       let what = rebuilt ? "Compiling from scratch (this checkout moved)" : "Compiling"
       return "\(what) … \(seconds) s · Ctrl-C stops"

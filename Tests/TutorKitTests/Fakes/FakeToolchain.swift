@@ -41,8 +41,24 @@ final class FakeToolchain: ProcessRunner {
 
   func locate(_ name: String) -> String? { name == "swift" ? "/usr/bin/swift" : nil }
 
+  /// Each look for what a killed ditutor left: the mark looked for, and how many jobs had run
+  /// by then (0: before the build).
+  var leftoverLooks: [(mark: String, jobsBefore: Int)] { looks.withLock { $0 } }
+  private let looks = Mutex<[(mark: String, jobsBefore: Int)]>([])
+
+  func stopProcesses(carrying variable: String, value: String) -> Int {
+    let jobs = ran.count
+    looks.withLock { $0.append(("\(variable)=\(value)", jobs)) }
+    return 0
+  }
+
+  /// The folder each program was started in (nil: the caller's own), in the order they ran.
+  var workingDirectories: [String?] { directories.withLock { $0 } }
+  private let directories = Mutex<[String?]>([])
+
   func run(_ request: ProcessRequest) async throws -> ProcessOutcome {
     let arguments = request.arguments
+    directories.withLock { $0.append(request.workingDirectory) }
     if arguments.contains("-driver-print-jobs") {
       if let module = value(after: "-module-name", in: arguments), arguments.contains("-c") {
         return ProcessOutcome(

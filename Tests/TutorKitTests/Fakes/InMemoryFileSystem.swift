@@ -172,6 +172,15 @@ final class InMemoryFileSystem: FileSystem {
     return Held { [self] in storage.withLock { $0.lockHeld = false } }
   }
 
+  func tryLock(at path: String) throws -> (any HeldLock)? {
+    let taken = storage.withLock { storage in
+      if storage.lockHeld { return false }
+      storage.lockHeld = true
+      return true
+    }
+    return taken ? Held { [self] in storage.withLock { $0.lockHeld = false } } : nil
+  }
+
   private struct Held: HeldLock {
     let unlock: @Sendable () -> Void
     func release() { unlock() }
