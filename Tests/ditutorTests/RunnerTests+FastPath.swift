@@ -163,6 +163,120 @@ extension RunnerTests {
     #expect(next.trace.contains("that a killed ditutor left running"), "\(next.trace)")
     #expect(waitUntilNothingRuns(seconds: 10) == [])
   }
+  /// Every file in the course but the build folder and ditutor's state, with its contents.
+  func courseFiles() -> [String: Data] {
+    var files: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: Self.course)
+    while let path = enumerator?.nextObject() as? String {
+      if path.hasPrefix(".build") || path.hasPrefix(".ditutor") { continue }
+      var isDirectory: ObjCBool = false
+      let full = "\(Self.course)/\(path)"
+      guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+      files[path] = FileManager.default.contents(atPath: full)
+    }
+    return files
+  }
+
+  @Test func checksRunFromInsideAnExercisesSourcesLeaveNoFilesThere() throws {
+    // Where an editor's terminal sits. A write-the-test exercise compiles the learner's tests
+    // once per planted bug: the jobs that replay that build must write only into .build/.
+    let sources = "\(Self.course)/Exercises/writes-tests/Sources"
+    let before = courseFiles()
+    for edit in 1...2 {
+      let result = try Ditutor.run(
+        ["check", "writes-tests", "--format", "json"], in: sources, environment: ["DITUTOR_TRACE": "1"])
+      #expect(result.output.contains("\"exercise\""), "\(result.error)")
+      try append("// edit \(edit)", to: "\(sources)/CounterTests.swift")
+      _ = try Ditutor.run(["check", "passes"], in: sources)
+    }
+    let last = try Ditutor.run(["check", "writes-tests", "--format", "json"], in: sources, environment: ["DITUTOR_TRACE": "1"])
+    #expect(last.error.contains("built without SwiftPM"), "\(last.error)")
+    let after = courseFiles()
+    #expect(Set(after.keys).subtracting(before.keys).sorted() == [], "new files in the checkout")
+  }
+
+  @Test func aSeamExerciseSolvedAfterAStarterThatNeverBuiltPassesOnTheFastPath() throws {
+    // The order a learner goes in: another exercise checked, the seam starter's first check
+    // (its tests cannot compile yet), then the solution. SwiftPM's failed build left the other
+    // exercise's link list on disk; nothing of it may reach this exercise's test program.
+    let file = try learnersFile("needs-a-seam")
+    let kept = try Data(contentsOf: URL(fileURLWithPath: file))
+    defer { _ = FileManager.default.createFile(atPath: file, contents: kept) }
+    _ = try checkTraced("passes")
+    try "// a new file, so the next check is SwiftPM's\n".write(
+      toFile: "\(Self.course)/Exercises/needs-a-seam/Sources/Extra.swift", atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: "\(Self.course)/Exercises/needs-a-seam/Sources/Extra.swift") }
+    try FileManager.default.removeItem(atPath: file)
+    try FileManager.default.copyItem(atPath: "\(Self.course)/Exercises/needs-a-seam/Starter/Greeter.swift", toPath: file)
+    let starter = try checkTraced("needs-a-seam")
+    #expect(starter.verdict["status"] as? String == "compile-error", "\(starter.trace)")
+    try FileManager.default.removeItem(atPath: file)
+    try FileManager.default.copyItem(atPath: "\(Self.course)/Exercises/needs-a-seam/Solution/Greeter.swift", toPath: file)
+    let solved = try checkTraced("needs-a-seam")
+    #expect(solved.verdict["status"] as? String == "passed", "\(solved.verdict)\n\(solved.trace)")
+    try append("// an edit", to: file)
+    let fast = try checkTraced("needs-a-seam")
+    #expect(fast.trace.contains("built without SwiftPM"), "\(fast.trace)")
+    #expect(fast.verdict["status"] as? String == "passed", "\(fast.verdict)")
+  }
+
+  /// A fixed-seed generator (SplitMix64): the same sequence on every run, so a failure repeats.
+  struct Sequence: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  @Test func aLongRandomSequenceAcrossExercisesGivesSwiftTestsVerdictAtEveryStep() throws {
+    // What the warm build reuses from another exercise's build (the test program, its link
+    // list, the discovered tests) must be what SwiftPM would use now: edits and checks jump
+    // between exercises, and after each, the fast check and plain swift test must agree.
+    let exercises = ["passes", "fails", "needs-a-seam", "writes-tests", "in-steps", "does-not-compile"]
+    var kept: [String: Data] = [:]
+    for exercise in exercises {
+      let folder = "\(Self.course)/Exercises/\(exercise)/Sources"
+      for name in try FileManager.default.contentsOfDirectory(atPath: folder) { kept["\(folder)/\(name)"] = FileManager.default.contents(atPath: "\(folder)/\(name)") }
+    }
+    defer {
+      for exercise in exercises { try? FileManager.default.removeItem(atPath: "\(Self.course)/Exercises/\(exercise)/Sources/Extra.swift") }
+      for (path, data) in kept { _ = FileManager.default.createFile(atPath: path, contents: data) }
+    }
+    var random = Sequence(state: 20)
+    for step in 1...14 {
+      let exercise = exercises.randomElement(using: &random)!
+      let file = try learnersFile(exercise)
+      let name = URL(fileURLWithPath: file).lastPathComponent
+      let folder = "\(Self.course)/Exercises/\(exercise)"
+      let edit = ["solution", "starter", "comment", "broken", "file"].randomElement(using: &random)!
+      switch edit {
+      case "file":
+        // A file added or removed sends the check back to SwiftPM, whose build may then stop at
+        // a compile error another step left: what it leaves on disk is not all this exercise's.
+        let extra = "\(folder)/Sources/Extra.swift"
+        if FileManager.default.fileExists(atPath: extra) {
+          try FileManager.default.removeItem(atPath: extra)
+        } else {
+          try "// added at step \(step)\n".write(toFile: extra, atomically: true, encoding: .utf8)
+        }
+      case "solution", "starter":
+        let copy = "\(folder)/\(edit == "solution" ? "Solution" : "Starter")/\(name)"
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.copyItem(atPath: copy, toPath: file)
+        try append("// step \(step)", to: file)
+      case "comment": try append("// step \(step)", to: file)
+      default: try append("let brokenAtStep\(step): Int = \"\(step)\"", to: file)
+      }
+      let fast = try checkTraced(exercise)
+      let plain = try checkTraced(exercise, fast: false)
+      #expect(fast.status == plain.status, "step \(step): \(edit) \(exercise)")
+      #expect(same(fast.verdict, plain.verdict), "step \(step): \(edit) \(exercise)\nfast: \(fast.verdict)\n\(fast.trace)\nswift test: \(plain.verdict)")
+    }
+  }
 }
 
 /// A changed manifest, on a course of its own: after it, every exercise's next check is SwiftPM's,
