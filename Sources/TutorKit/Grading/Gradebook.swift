@@ -110,51 +110,11 @@ public struct Gradebook: Sendable {
     return entry
   }
 
-  /// The instructor's course, with the learner's `Sources/` folders in place of the shipped ones.
-  ///
-  /// The workspace is kept from one grading to the next and brought in line file by file: a
-  /// file whose content is already right is left alone, so SwiftPM compiles again only what
-  /// changed (every file rewritten would be compiled again). Anything else in the workspace's
-  /// exercises is removed.
+  /// The instructor's course, with the learner's `Sources/` folders in place of the shipped ones
+  /// (see ``CourseCopy``: kept from one grading to the next, brought in line file by file).
   private func prepare(_ workspace: String, from checkout: String) throws {
-    var wanted = [FilePath.join(workspace, "Package.swift"): FilePath.join(root, "Package.swift")]
-    var folders = [FilePath.join(workspace, CourseLoader.exercisesFolder)]
-    for exercise in course.exercises {
-      let shippedFolder = FilePath.join(root, exercise.folder)
-      for file in ShippedTests.files(under: shippedFolder, fileSystem: fileSystem) where !file.hasPrefix("Sources/") {
-        wanted[FilePath.join(workspace, exercise.folder, file)] = FilePath.join(shippedFolder, file)
-      }
-      let theirs = FilePath.join(checkout, exercise.sourcesFolder)
-      folders.append(FilePath.join(workspace, exercise.sourcesFolder))
-      for file in ShippedTests.files(under: theirs, fileSystem: fileSystem) {
-        wanted[FilePath.join(workspace, exercise.sourcesFolder, file)] = FilePath.join(theirs, file)
-      }
-    }
-    let exercises = FilePath.join(workspace, CourseLoader.exercisesFolder)
-    for file in ShippedTests.files(under: exercises, fileSystem: fileSystem) where wanted[FilePath.join(exercises, file)] == nil {
-      try fileSystem.removeItem(at: FilePath.join(exercises, file))
-    }
-    try removeEmptyFolders(in: exercises, keeping: Set(folders))
-    for folder in folders where !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
-    for (destination, source) in wanted {
-      let content = try fileSystem.readFile(at: source)
-      guard (try? fileSystem.readFile(at: destination)) != content else { continue }
-      let folder = FilePath.parent(destination)
-      if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
-      try fileSystem.writeAtomically(content, to: destination)
-    }
-  }
-
-  /// Removes the folders under `folder` left empty (an exercise the course no longer has, whose
-  /// empty `Tests/` would still make a target), but for those in `kept`.
-  private func removeEmptyFolders(in folder: String, keeping kept: Set<String>) throws {
-    for name in (try? fileSystem.contentsOfDirectory(at: folder)) ?? [] {
-      let path = FilePath.join(folder, name)
-      guard fileSystem.directoryExists(at: path), fileSystem.symbolicLinkDestination(at: path) == nil else { continue }
-      try removeEmptyFolders(in: path, keeping: kept)
-      if !kept.contains(path), (try? fileSystem.contentsOfDirectory(at: path))?.isEmpty == true {
-        try fileSystem.removeBuildFolder(at: path)
-      }
+    try CourseCopy(course: course, root: root, fileSystem: fileSystem).bringInLine(workspace) { exercise in
+      FilePath.join(checkout, exercise.sourcesFolder)
     }
   }
 
