@@ -60,6 +60,7 @@ public struct Gradebook: Sendable {
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) async throws -> [Entry] {
     let shipped = ShippedTests.make(for: course.exercises, root: root, fileSystem: fileSystem)
+    removeWorkspaces(except: checkouts)
     var entries = [Entry?](repeating: nil, count: checkouts.count)
     var done = 0
     try await withThrowingTaskGroup(of: (Int, Entry).self) { group in
@@ -68,7 +69,7 @@ public struct Gradebook: Sendable {
         guard next < checkouts.count else { return }
         let index = next
         next += 1
-        group.addTask { (index, await grade(checkouts[index], number: index, shipped: shipped, timeout: timeout)) }
+        group.addTask { (index, await grade(checkouts[index], shipped: shipped, timeout: timeout)) }
       }
       for _ in 0..<max(jobs, 1) { start() }
       while let (index, entry) = try await group.next() {
@@ -81,14 +82,36 @@ public struct Gradebook: Sendable {
     return entries.compactMap { $0 }
   }
 
-  private func grade(_ checkout: String, number: Int, shipped: ShippedTests, timeout: Duration) async -> Entry {
+  /// Where the workspaces are, relative to the course.
+  public static let workspacesFolder = ".build/grading"
+
+  /// The name of the workspace the checkout at `checkout` (an absolute path) is graded in: the
+  /// checkout's folder name, readable, and a fingerprint of its whole path, so two learners
+  /// whose folders have the same name never share one, and a learner finds their workspace
+  /// again whatever their place in the list.
+  static func workspaceName(for checkout: String) -> String {
+    let readable = FilePath.lastComponent(checkout).map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" }
+    return String(readable.prefix(40)) + "-" + SHA256.hex(Array(checkout.utf8)).prefix(12)
+  }
+
+  /// Removes the workspaces of learners not in this run: each holds a build of the whole course
+  /// (over a hundred megabytes), so the space they take is bounded by the class being graded.
+  private func removeWorkspaces(except checkouts: [String]) {
+    let folder = FilePath.join(root, Self.workspacesFolder)
+    let kept = Set(checkouts.map(Self.workspaceName))
+    for name in (try? fileSystem.contentsOfDirectory(at: folder)) ?? [] where !kept.contains(name) {
+      try? fileSystem.removeBuildFolder(at: FilePath.join(folder, name))
+    }
+  }
+
+  private func grade(_ checkout: String, shipped: ShippedTests, timeout: Duration) async -> Entry {
     let learner = FilePath.lastComponent(checkout)
     var entry = Entry(learner: learner, path: checkout, exercises: [], quizzes: quizzes(of: checkout))
     guard fileSystem.directoryExists(at: FilePath.join(checkout, CourseLoader.exercisesFolder)) else {
       entry.problem = "not a ditutor checkout (no Exercises/ folder)"
       return entry
     }
-    let workspace = FilePath.join(root, ".build", "grading", "\(number + 1)-\(learner)")
+    let workspace = FilePath.join(root, Self.workspacesFolder, Self.workspaceName(for: checkout))
     do {
       try prepare(workspace, from: checkout)
       let runner = makeRunner(workspace)
