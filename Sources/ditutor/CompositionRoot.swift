@@ -217,7 +217,14 @@ struct CompositionRoot {
     if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
     let ids = course.exercises.map(\.id)
     switch format {
-    case .table: TerminalDisplay(probe: probe, failuresToStandardError: false).show(GradebookReport.document(entries, exercises: ids))
+    case .table:
+      let document = GradebookReport.document(entries, exercises: ids)
+      if probe.outputIsTerminal {
+        TerminalDisplay(probe: probe, failuresToStandardError: false).show(document)
+      } else {
+        // A file or a pipe has no width to fit: the table stays a table, a row per learner.
+        print(Renderer(traits: .file).render(document), terminator: "")
+      }
     case .csv: print(GradebookReport.csv(entries, exercises: ids), terminator: "")
     case .json: print(GradebookReport.json(entries), terminator: "")
     case .junit: print(GradebookReport.junit(entries), terminator: "")
