@@ -71,12 +71,17 @@ public enum GradebookReport {
       var failures = 0
       for grade in entry.exercises {
         cases += "    <testcase classname=\"\(JUnitReport.escape(entry.learner))\" name=\"\(JUnitReport.escape(grade.exercise))\""
-        if grade.passed && grade.testsChanged?.altersShippedTests != true {
+        // As in the other formats, a change to the shipped tests is flagged whatever the
+        // verdict: an instructor reading a failure must still learn the tests were rewritten.
+        let changed = grade.testsChanged.flatMap { $0.altersShippedTests ? $0.modified + $0.removed : nil }
+        if grade.passed && changed == nil {
           cases += "/>\n"
         } else {
           failures += 1
-          let message = grade.testsChanged?.altersShippedTests == true && grade.passed ? "shipped tests changed" : grade.status.rawValue
-          cases += ">\n      <failure message=\"\(JUnitReport.escape(message))\">\(JUnitReport.escape(grade.note ?? ""))</failure>\n    </testcase>\n"
+          let status = grade.passed ? "passed" : grade.status.rawValue
+          let message = changed == nil ? status : status + " · shipped tests changed"
+          let details = [grade.note, changed.map { "Shipped tests changed: " + $0.joined(separator: ", ") }].compactMap { $0 }
+          cases += ">\n      <failure message=\"\(JUnitReport.escape(message))\">\(JUnitReport.escape(details.joined(separator: "\n")))</failure>\n    </testcase>\n"
         }
       }
       if let problem = entry.problem {
