@@ -19,6 +19,10 @@ public struct Gradebook: Sendable {
     public var quizzes: [String: String]
     /// Why the checkout could not be graded at all (not a course, unreadable), if it could not.
     public var problem: String?
+    /// The exercises not graded because grading was stopped (SIGTERM, Ctrl-C) before they were
+    /// checked, or their check was cancelled; nil when there are none. They are not in
+    /// `exercises`: a cancelled check is no grade.
+    public var notGraded: [String]?
 
     public var passed: Int { exercises.filter(\.passed).count }
   }
@@ -54,7 +58,23 @@ public struct Gradebook: Sendable {
     self.makeRunner = makeRunner
   }
 
+  /// Whether every exercise of every checkout was graded: no checkout was broken and grading
+  /// was not stopped.
+  public static func isComplete(_ entries: [Entry]) -> Bool {
+    entries.allSatisfy { $0.problem == nil && $0.notGraded == nil }
+  }
+
+  /// `grade`'s exit status: 0 when the book is complete, 1 when a checkout could not be graded
+  /// or grading was stopped before the end.
+  public static func exitStatus(_ entries: [Entry]) -> Int32 {
+    isComplete(entries) ? 0 : 1
+  }
+
   /// Grades `checkouts`, `jobs` at a time, in the order given. `progress` hears each one finish.
+  ///
+  /// Cancelled (SIGTERM, Ctrl-C), it stops the checks under way, starts no more, and returns
+  /// the book as far as it got: an entry for every checkout, whose ``Entry/notGraded`` names
+  /// what was not graded.
   public func grade(
     _ checkouts: [String], jobs: Int = 1, timeout: Duration = ExerciseRunner.defaultTimeout,
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
@@ -66,7 +86,7 @@ public struct Gradebook: Sendable {
     try await withThrowingTaskGroup(of: (Int, Entry).self) { group in
       var next = 0
       func start() {
-        guard next < checkouts.count else { return }
+        guard next < checkouts.count, !Task.isCancelled else { return }
         let index = next
         next += 1
         group.addTask { (index, await grade(checkouts[index], shipped: shipped, timeout: timeout)) }
@@ -79,7 +99,11 @@ public struct Gradebook: Sendable {
         start()
       }
     }
-    return entries.compactMap { $0 }
+    return entries.indices.map { index in
+      entries[index] ?? Entry(
+        learner: FilePath.lastComponent(checkouts[index]), path: checkouts[index], exercises: [],
+        quizzes: quizzes(of: checkouts[index]), notGraded: course.exercises.map(\.id))
+    }
   }
 
   /// Where the workspaces are, relative to the course.
@@ -118,15 +142,26 @@ public struct Gradebook: Sendable {
       var verdicts = try await runner.check(course.exercises, code: .sources, timeout: timeout)
       // A compile error or crash in one exercise stops the shared run: check those alone.
       for exercise in course.exercises where [.compileError, .crashed, .timedOut].contains(verdicts[exercise.id]?.status) {
+        guard !Task.isCancelled else {
+          verdicts[exercise.id] = nil
+          continue
+        }
         verdicts[exercise.id] = try await runner.check(exercise, code: .sources, timeout: timeout)
       }
-      entry.exercises = course.exercises.map { exercise in
+      let graded = course.exercises.filter { verdicts[$0.id].map { $0.status != .cancelled } ?? false }
+      if graded.count < course.exercises.count {
+        entry.notGraded = course.exercises.filter { exercise in !graded.contains { $0.id == exercise.id } }.map(\.id)
+      }
+      entry.exercises = graded.map { exercise in
         let verdict = verdicts[exercise.id]
         let changed = shipped.changes(to: exercise, root: checkout, fileSystem: fileSystem).flatMap { $0.isEmpty ? nil : $0 }
         return Grade(
           exercise: exercise.id, status: verdict?.status ?? .failed, passed: verdict?.status == .passed,
           testsChanged: changed, note: verdict.flatMap(Self.note), verdict: verdict)
       }
+    } catch where Task.isCancelled || error is CancellationError {
+      entry.exercises = []
+      entry.notGraded = course.exercises.map(\.id)
     } catch {
       entry.problem = "could not be graded: \(error)"
     }
