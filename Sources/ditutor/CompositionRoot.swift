@@ -145,7 +145,8 @@ struct CompositionRoot {
     return await presenter.run()
   }
 
-  /// Replays a demo script through a session whose progress lives in a throwaway folder.
+  /// Replays a demo script through a session on the demo stage (a copy of the course as shipped,
+  /// under .build/demo/: see DemoStage), whose progress lives in a throwaway folder.
   func playDemo(rootOption: String?, lesson: String?, script path: String, noColor: Bool, unattended: Bool) async throws -> Int32 {
     let root = try locateRoot(rootOption)
     let course = try loadCourse(root)
@@ -156,12 +157,16 @@ struct CompositionRoot {
     }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-demo-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: scratch) }
-    let session = try Session(
-      course: course, progress: ProgressStore(fileSystem: fileSystem, clock: clock, directory: scratch),
-      checker: exerciseRunner(root: root),
-      examples: ExampleRunner(root: root, processes: processes, fileSystem: fileSystem, environment: environment),
-      fileSystem: fileSystem, clock: clock, root: root,
-      sandbox: { [fileSystem] in DIKitSandbox(fileSystem: fileSystem, exportFolder: scratch) })
+    let session: Session
+    do {
+      session = try DemoStage(course: course, root: root, fileSystem: fileSystem).session(
+        progress: ProgressStore(fileSystem: fileSystem, clock: clock, directory: scratch),
+        checker: { stage in exerciseRunner(root: stage) },
+        examples: ExampleRunner(root: root, processes: processes, fileSystem: fileSystem, environment: environment),
+        clock: clock, sandbox: { [fileSystem] in DIKitSandbox(fileSystem: fileSystem, exportFolder: scratch) })
+    } catch {
+      throw fail("Could not set up the demo in \(DemoStage.folder)/: \(error)", status: 1)
+    }
     if let lesson { _ = await session.handle("open \(lesson)") }
     var environment = self.environment
     if noColor { environment["NO_COLOR"] = "1" }
