@@ -79,6 +79,17 @@ public struct Gradebook: Sendable {
     _ checkouts: [String], jobs: Int = 1, timeout: Duration = ExerciseRunner.defaultTimeout,
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) async throws -> [Entry] {
+    // One grading at a time per course: each removes the workspaces of learners it does not
+    // grade, which may be the ones another is grading in.
+    let folder = FilePath.join(root, FilePath.parent(Self.workspacesFolder))
+    if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
+    let lock: any HeldLock
+    do {
+      lock = try await fileSystem.acquireLock(at: FilePath.join(root, Self.workspacesFolder + ".lock"))
+    } catch where Task.isCancelled {
+      return checkouts.map(notGraded)
+    }
+    defer { lock.release() }
     let shipped = ShippedTests.make(for: course.exercises, root: root, fileSystem: fileSystem)
     removeWorkspaces(except: checkouts)
     var entries = [Entry?](repeating: nil, count: checkouts.count)
@@ -99,11 +110,14 @@ public struct Gradebook: Sendable {
         start()
       }
     }
-    return entries.indices.map { index in
-      entries[index] ?? Entry(
-        learner: FilePath.lastComponent(checkouts[index]), path: checkouts[index], exercises: [],
-        quizzes: quizzes(of: checkouts[index]), notGraded: course.exercises.map(\.id))
-    }
+    return entries.indices.map { entries[$0] ?? notGraded(checkouts[$0]) }
+  }
+
+  /// The entry of a checkout grading stopped before.
+  private func notGraded(_ checkout: String) -> Entry {
+    Entry(
+      learner: FilePath.lastComponent(checkout), path: checkout, exercises: [], quizzes: quizzes(of: checkout),
+      notGraded: course.exercises.map(\.id))
   }
 
   /// Where the workspaces are, relative to the course.
