@@ -55,6 +55,11 @@ public struct TerminalTraits: Sendable, Equatable {
     self.colors = colors
   }
 
+  /// For text a person reads later in a file or a pipe (`ditutor grade > book.txt`): no colour,
+  /// and no screen to fit, so a table keeps its grid however many columns it has (a gradebook
+  /// of 29 exercises stays a row per learner). Prose still wraps at ``Renderer/measure``.
+  public static let file = TerminalTraits(width: 1 << 16, colors: false)
+
   /// Colour only on a terminal, and never when `NO_COLOR` is set (to anything) or `TERM=dumb`.
   /// See https://no-color.org.
   public static func colorsAllowed(isTerminal: Bool, environment: [String: String]) -> Bool {

@@ -153,7 +153,8 @@ struct CompositionRoot {
     return await presenter.run()
   }
 
-  /// Replays a demo script through a session whose progress lives in a throwaway folder.
+  /// Replays a demo script through a session on the demo stage (a copy of the course as shipped,
+  /// under .build/demo/: see DemoStage), whose progress lives in a throwaway folder.
   func playDemo(rootOption: String?, lesson: String?, script path: String, noColor: Bool, unattended: Bool) async throws -> Int32 {
     let root = try locateRoot(rootOption)
     let course = try loadCourse(root)
@@ -164,12 +165,16 @@ struct CompositionRoot {
     }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-demo-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: scratch) }
-    let session = try Session(
-      course: course, progress: ProgressStore(fileSystem: fileSystem, clock: clock, directory: scratch),
-      checker: exerciseRunner(root: root),
-      examples: ExampleRunner(root: root, processes: processes, fileSystem: fileSystem, environment: environment),
-      fileSystem: fileSystem, clock: clock, root: root,
-      sandbox: { [fileSystem] in DIKitSandbox(fileSystem: fileSystem, exportFolder: scratch) })
+    let session: Session
+    do {
+      session = try DemoStage(course: course, root: root, fileSystem: fileSystem).session(
+        progress: ProgressStore(fileSystem: fileSystem, clock: clock, directory: scratch),
+        checker: { stage in exerciseRunner(root: stage) },
+        examples: ExampleRunner(root: root, processes: processes, fileSystem: fileSystem, environment: environment),
+        clock: clock, sandbox: { [fileSystem] in DIKitSandbox(fileSystem: fileSystem, exportFolder: scratch) })
+    } catch {
+      throw fail("Could not set up the demo in \(DemoStage.folder)/: \(error)", status: 1)
+    }
     if let lesson { _ = await session.handle("open \(lesson)") }
     var environment = self.environment
     if noColor { environment["NO_COLOR"] = "1" }
@@ -208,32 +213,53 @@ struct CompositionRoot {
     }
     let showsProgress = probe.errorIsTerminal
     if showsProgress { FileHandle.standardError.write(Data("Grading \(paths.count) checkout\(paths.count == 1 ? "" : "s")…".utf8)) }
-    let entries: [Gradebook.Entry]
+    let ids = course.exercises.map(\.id)
+    let probe = self.probe
     do {
-      entries = try await Interrupts(idle: .exit).cancellable {
-        try await gradebook.grade(paths, jobs: jobs, timeout: .seconds(timeout)) { done, total in
+      // The book is written before the cancellable ends: SIGTERM waits for it (see Interrupts),
+      // so a stopped grading still says what it graded, and that the book is incomplete.
+      return try await Interrupts(idle: .exit).cancellable {
+        let entries = try await gradebook.grade(paths, jobs: jobs, timeout: .seconds(timeout)) { done, total in
           guard showsProgress else { return }
           let width = 20
           let filled = width * done / max(total, 1)
           let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
           FileHandle.standardError.write(Data("\rGrading \(bar) \(done)/\(total)".utf8))
         }
+        if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        Self.write(entries, exercises: ids, format: format, probe: probe)
+        return Gradebook.exitStatus(entries)
       }
     } catch {
       throw fail("\(error)", status: 1)
     }
-    if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
-    let ids = course.exercises.map(\.id)
+  }
+
+  /// A gradebook on standard output, in `format`; an incomplete one says so on standard error
+  /// too (unless the table on the screen already does), whatever the format.
+  private static func write(_ entries: [Gradebook.Entry], exercises ids: [String], format: Grade.Format, probe: TerminalProbe) {
+    let text: String
     switch format {
-    case .table: TerminalDisplay(probe: probe, failuresToStandardError: false).show(GradebookReport.document(entries, exercises: ids))
-    case .csv: print(GradebookReport.csv(entries, exercises: ids), terminator: "")
-    case .json: print(GradebookReport.json(entries), terminator: "")
-    case .junit: print(GradebookReport.junit(entries), terminator: "")
-    case .html: print(GradebookReport.html(entries, exercises: ids, title: "ditutor gradebook"), terminator: "")
-    case .exercism: print(ClassroomFormats.gradebook(entries, classroom: false), terminator: "")
-    case .classroom: print(ClassroomFormats.gradebook(entries, classroom: true), terminator: "")
+    case .table:
+      let document = GradebookReport.document(entries, exercises: ids)
+      if probe.outputIsTerminal {
+        TerminalDisplay(probe: probe, failuresToStandardError: false).show(document)
+        return
+      }
+      // A file or a pipe has no width to fit: the table stays a table, a row per learner.
+      text = Renderer(traits: .file).render(document)
+    case .csv: text = GradebookReport.csv(entries, exercises: ids)
+    case .json: text = GradebookReport.json(entries)
+    case .junit: text = GradebookReport.junit(entries)
+    case .html: text = GradebookReport.html(entries, exercises: ids, title: "ditutor gradebook")
+    case .exercism: text = ClassroomFormats.gradebook(entries, classroom: false)
+    case .classroom: text = ClassroomFormats.gradebook(entries, classroom: true)
     }
-    return entries.allSatisfy { $0.problem == nil } ? 0 : 1
+    FileHandle.standardOutput.write(Data(text.utf8))
+    if let notice = GradebookReport.incompleteNotice(entries, exercises: ids) {
+      let renderer = Renderer(traits: probe.traits(forStandardError: true))
+      FileHandle.standardError.write(Data(renderer.render(Document([.notice(.error, [.text(notice)])])).utf8))
+    }
   }
 
   /// `ditutor fingerprints`: whether Exercises/shipped-tests.json is current, or write it.

@@ -19,6 +19,10 @@ public struct Gradebook: Sendable {
     public var quizzes: [String: String]
     /// Why the checkout could not be graded at all (not a course, unreadable), if it could not.
     public var problem: String?
+    /// The exercises not graded because grading was stopped (SIGTERM, Ctrl-C) before they were
+    /// checked, or their check was cancelled; nil when there are none. They are not in
+    /// `exercises`: a cancelled check is no grade.
+    public var notGraded: [String]?
 
     public var passed: Int { exercises.filter(\.passed).count }
   }
@@ -54,21 +58,49 @@ public struct Gradebook: Sendable {
     self.makeRunner = makeRunner
   }
 
+  /// Whether every exercise of every checkout was graded: no checkout was broken and grading
+  /// was not stopped.
+  public static func isComplete(_ entries: [Entry]) -> Bool {
+    entries.allSatisfy { $0.problem == nil && $0.notGraded == nil }
+  }
+
+  /// `grade`'s exit status: 0 when the book is complete, 1 when a checkout could not be graded
+  /// or grading was stopped before the end.
+  public static func exitStatus(_ entries: [Entry]) -> Int32 {
+    isComplete(entries) ? 0 : 1
+  }
+
   /// Grades `checkouts`, `jobs` at a time, in the order given. `progress` hears each one finish.
+  ///
+  /// Cancelled (SIGTERM, Ctrl-C), it stops the checks under way, starts no more, and returns
+  /// the book as far as it got: an entry for every checkout, whose ``Entry/notGraded`` names
+  /// what was not graded.
   public func grade(
     _ checkouts: [String], jobs: Int = 1, timeout: Duration = ExerciseRunner.defaultTimeout,
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) async throws -> [Entry] {
+    // One grading at a time per course: each removes the workspaces of learners it does not
+    // grade, which may be the ones another is grading in.
+    let folder = FilePath.join(root, FilePath.parent(Self.workspacesFolder))
+    if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
+    let lock: any HeldLock
+    do {
+      lock = try await fileSystem.acquireLock(at: FilePath.join(root, Self.workspacesFolder + ".lock"))
+    } catch where Task.isCancelled {
+      return checkouts.map(notGraded)
+    }
+    defer { lock.release() }
     let shipped = ShippedTests.make(for: course.exercises, root: root, fileSystem: fileSystem)
+    removeWorkspaces(except: checkouts)
     var entries = [Entry?](repeating: nil, count: checkouts.count)
     var done = 0
     try await withThrowingTaskGroup(of: (Int, Entry).self) { group in
       var next = 0
       func start() {
-        guard next < checkouts.count else { return }
+        guard next < checkouts.count, !Task.isCancelled else { return }
         let index = next
         next += 1
-        group.addTask { (index, await grade(checkouts[index], number: index, shipped: shipped, timeout: timeout)) }
+        group.addTask { (index, await grade(checkouts[index], shipped: shipped, timeout: timeout)) }
       }
       for _ in 0..<max(jobs, 1) { start() }
       while let (index, entry) = try await group.next() {
@@ -78,83 +110,83 @@ public struct Gradebook: Sendable {
         start()
       }
     }
-    return entries.compactMap { $0 }
+    return entries.indices.map { entries[$0] ?? notGraded(checkouts[$0]) }
   }
 
-  private func grade(_ checkout: String, number: Int, shipped: ShippedTests, timeout: Duration) async -> Entry {
+  /// The entry of a checkout grading stopped before.
+  private func notGraded(_ checkout: String) -> Entry {
+    Entry(
+      learner: FilePath.lastComponent(checkout), path: checkout, exercises: [], quizzes: quizzes(of: checkout),
+      notGraded: course.exercises.map(\.id))
+  }
+
+  /// Where the workspaces are, relative to the course.
+  public static let workspacesFolder = ".build/grading"
+
+  /// The name of the workspace the checkout at `checkout` (an absolute path) is graded in: the
+  /// checkout's folder name, readable, and a fingerprint of its whole path, so two learners
+  /// whose folders have the same name never share one, and a learner finds their workspace
+  /// again whatever their place in the list.
+  static func workspaceName(for checkout: String) -> String {
+    let readable = FilePath.lastComponent(checkout).map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" }
+    return String(readable.prefix(40)) + "-" + SHA256.hex(Array(checkout.utf8)).prefix(12)
+  }
+
+  /// Removes the workspaces of learners not in this run: each holds a build of the whole course
+  /// (over a hundred megabytes), so the space they take is bounded by the class being graded.
+  private func removeWorkspaces(except checkouts: [String]) {
+    let folder = FilePath.join(root, Self.workspacesFolder)
+    let kept = Set(checkouts.map(Self.workspaceName))
+    for name in (try? fileSystem.contentsOfDirectory(at: folder)) ?? [] where !kept.contains(name) {
+      try? fileSystem.removeBuildFolder(at: FilePath.join(folder, name))
+    }
+  }
+
+  private func grade(_ checkout: String, shipped: ShippedTests, timeout: Duration) async -> Entry {
     let learner = FilePath.lastComponent(checkout)
     var entry = Entry(learner: learner, path: checkout, exercises: [], quizzes: quizzes(of: checkout))
     guard fileSystem.directoryExists(at: FilePath.join(checkout, CourseLoader.exercisesFolder)) else {
       entry.problem = "not a ditutor checkout (no Exercises/ folder)"
       return entry
     }
-    let workspace = FilePath.join(root, ".build", "grading", "\(number + 1)-\(learner)")
+    let workspace = FilePath.join(root, Self.workspacesFolder, Self.workspaceName(for: checkout))
     do {
       try prepare(workspace, from: checkout)
       let runner = makeRunner(workspace)
       var verdicts = try await runner.check(course.exercises, code: .sources, timeout: timeout)
       // A compile error or crash in one exercise stops the shared run: check those alone.
       for exercise in course.exercises where [.compileError, .crashed, .timedOut].contains(verdicts[exercise.id]?.status) {
+        guard !Task.isCancelled else {
+          verdicts[exercise.id] = nil
+          continue
+        }
         verdicts[exercise.id] = try await runner.check(exercise, code: .sources, timeout: timeout)
       }
-      entry.exercises = course.exercises.map { exercise in
+      let graded = course.exercises.filter { verdicts[$0.id].map { $0.status != .cancelled } ?? false }
+      if graded.count < course.exercises.count {
+        entry.notGraded = course.exercises.filter { exercise in !graded.contains { $0.id == exercise.id } }.map(\.id)
+      }
+      entry.exercises = graded.map { exercise in
         let verdict = verdicts[exercise.id]
         let changed = shipped.changes(to: exercise, root: checkout, fileSystem: fileSystem).flatMap { $0.isEmpty ? nil : $0 }
         return Grade(
           exercise: exercise.id, status: verdict?.status ?? .failed, passed: verdict?.status == .passed,
           testsChanged: changed, note: verdict.flatMap(Self.note), verdict: verdict)
       }
+    } catch where Task.isCancelled || error is CancellationError {
+      entry.exercises = []
+      entry.notGraded = course.exercises.map(\.id)
     } catch {
       entry.problem = "could not be graded: \(error)"
     }
     return entry
   }
 
-  /// The instructor's course, with the learner's `Sources/` folders in place of the shipped ones.
-  ///
-  /// The workspace is kept from one grading to the next and brought in line file by file: a
-  /// file whose content is already right is left alone, so SwiftPM compiles again only what
-  /// changed (every file rewritten would be compiled again). Anything else in the workspace's
-  /// exercises is removed.
+  /// The instructor's course, with the learner's `Sources/` folders in place of the shipped ones
+  /// (see ``CourseCopy``: kept from one grading to the next, brought in line file by file).
   private func prepare(_ workspace: String, from checkout: String) throws {
-    var wanted = [FilePath.join(workspace, "Package.swift"): FilePath.join(root, "Package.swift")]
-    var folders = [FilePath.join(workspace, CourseLoader.exercisesFolder)]
-    for exercise in course.exercises {
-      let shippedFolder = FilePath.join(root, exercise.folder)
-      for file in ShippedTests.files(under: shippedFolder, fileSystem: fileSystem) where !file.hasPrefix("Sources/") {
-        wanted[FilePath.join(workspace, exercise.folder, file)] = FilePath.join(shippedFolder, file)
-      }
-      let theirs = FilePath.join(checkout, exercise.sourcesFolder)
-      folders.append(FilePath.join(workspace, exercise.sourcesFolder))
-      for file in ShippedTests.files(under: theirs, fileSystem: fileSystem) {
-        wanted[FilePath.join(workspace, exercise.sourcesFolder, file)] = FilePath.join(theirs, file)
-      }
-    }
-    let exercises = FilePath.join(workspace, CourseLoader.exercisesFolder)
-    for file in ShippedTests.files(under: exercises, fileSystem: fileSystem) where wanted[FilePath.join(exercises, file)] == nil {
-      try fileSystem.removeItem(at: FilePath.join(exercises, file))
-    }
-    try removeEmptyFolders(in: exercises, keeping: Set(folders))
-    for folder in folders where !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
-    for (destination, source) in wanted {
-      let content = try fileSystem.readFile(at: source)
-      guard (try? fileSystem.readFile(at: destination)) != content else { continue }
-      let folder = FilePath.parent(destination)
-      if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
-      try fileSystem.writeAtomically(content, to: destination)
-    }
-  }
-
-  /// Removes the folders under `folder` left empty (an exercise the course no longer has, whose
-  /// empty `Tests/` would still make a target), but for those in `kept`.
-  private func removeEmptyFolders(in folder: String, keeping kept: Set<String>) throws {
-    for name in (try? fileSystem.contentsOfDirectory(at: folder)) ?? [] {
-      let path = FilePath.join(folder, name)
-      guard fileSystem.directoryExists(at: path), fileSystem.symbolicLinkDestination(at: path) == nil else { continue }
-      try removeEmptyFolders(in: path, keeping: kept)
-      if !kept.contains(path), (try? fileSystem.contentsOfDirectory(at: path))?.isEmpty == true {
-        try fileSystem.removeBuildFolder(at: path)
-      }
+    try CourseCopy(course: course, root: root, fileSystem: fileSystem).bringInLine(workspace) { exercise in
+      FilePath.join(checkout, exercise.sourcesFolder)
     }
   }
 

@@ -10,19 +10,40 @@ public enum GradebookReport {
         guard let grade = entry.exercises.first(where: { $0.exercise == id }) else { return [.text("–")] }
         return [.text(mark(grade))]
       }
-      return [[.strong([.text(entry.learner)])], [.text(entry.problem == nil ? "\(entry.passed)/\(exercises.count)" : "–")]] + cells
+      return [[.strong([.text(entry.learner)])], [.text(score(entry, of: exercises))]] + cells
         + [[.text(quizzes(entry))], [.text(notes(entry))]]
     }
     var blocks: [Block] = [
       .table(Table(header: header, alignments: [.left, .right] + exercises.map { _ in .center } + [.left, .left], rows: rows)),
       .paragraph([.faint([.text("Exercises: " + exercises.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", "))])]),
-      .paragraph([.faint([.text("✓ passed against the shipped tests · ✗ not passed · ! the learner changed the shipped tests (graded against the shipped ones, flagged)")])]),
+      .paragraph([.faint([.text("✓ passed against the shipped tests · ✗ not passed · ! the learner changed the shipped tests (graded against the shipped ones, flagged) · – not graded")])]),
     ]
     let flagged = entries.filter { $0.exercises.contains { $0.testsChanged?.altersShippedTests == true } }
     if !flagged.isEmpty {
       blocks.append(.notice(.warning, [.text("Changed shipped tests: " + flagged.map(\.learner).joined(separator: ", ") + ".")]))
     }
+    if let incomplete = incompleteNotice(entries, exercises: exercises) {
+      blocks.append(.notice(.error, [.text(incomplete)]))
+    }
     return Document(blocks)
+  }
+
+  /// What was not graded, for a book whose grading was stopped before the end (SIGTERM,
+  /// Ctrl-C); nil when nothing is missing.
+  public static func incompleteNotice(_ entries: [Gradebook.Entry], exercises: [String]) -> String? {
+    let missing = entries.compactMap { entry in
+      entry.notGraded.map { ids in
+        entry.learner + (Set(ids).isSuperset(of: exercises) ? " (every exercise)" : " (\(ids.joined(separator: ", ")))")
+      }
+    }
+    guard !missing.isEmpty else { return nil }
+    return "This gradebook is incomplete: grading was stopped before every exercise was checked. Not graded: "
+      + missing.joined(separator: "; ") + "."
+  }
+
+  /// `3/29`, or `–` when nothing of the checkout was graded.
+  static func score(_ entry: Gradebook.Entry, of exercises: [String]) -> String {
+    entry.problem == nil && !entry.exercises.isEmpty || exercises.isEmpty ? "\(entry.passed)/\(exercises.count)" : "–"
   }
 
   static func mark(_ grade: Gradebook.Grade) -> String {
@@ -36,7 +57,11 @@ public enum GradebookReport {
   static func notes(_ entry: Gradebook.Entry) -> String {
     if let problem = entry.problem { return problem }
     let changed = entry.exercises.filter { $0.testsChanged?.altersShippedTests == true }.map(\.exercise)
-    return changed.isEmpty ? "" : "changed the tests of " + changed.joined(separator: ", ")
+    var notes = changed.isEmpty ? [] : ["changed the tests of " + changed.joined(separator: ", ")]
+    if let notGraded = entry.notGraded {
+      notes.append(entry.exercises.isEmpty ? "not graded" : "not graded: " + notGraded.joined(separator: ", "))
+    }
+    return notes.joined(separator: "; ")
   }
 
   public static func csv(_ entries: [Gradebook.Entry], exercises: [String]) -> String {
@@ -46,11 +71,13 @@ public enum GradebookReport {
     var lines = [(["learner", "passed", "total"] + exercises + ["quizzes", "tests changed", "problem"]).map(field).joined(separator: ",")]
     for entry in entries {
       let statuses = exercises.map { id in
-        entry.exercises.first { $0.exercise == id }.map { $0.passed ? "passed" : $0.status.rawValue } ?? ""
+        entry.exercises.first { $0.exercise == id }.map { $0.passed ? "passed" : $0.status.rawValue }
+          ?? (entry.notGraded?.contains(id) == true ? "not graded" : "")
       }
       let changed = entry.exercises.filter { $0.testsChanged?.altersShippedTests == true }.map(\.exercise).joined(separator: " ")
+      let problem = entry.problem ?? (entry.notGraded == nil ? "" : "grading was stopped before this checkout was done")
       lines.append(
-        ([entry.learner, String(entry.passed), String(exercises.count)] + statuses + [quizzes(entry), changed, entry.problem ?? ""])
+        ([entry.learner, String(entry.passed), String(exercises.count)] + statuses + [quizzes(entry), changed, problem])
           .map(field).joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"
@@ -59,37 +86,55 @@ public enum GradebookReport {
   public static func json(_ entries: [Gradebook.Entry]) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    struct Book: Encodable { var learners: [Gradebook.Entry] }
-    return String(decoding: (try? encoder.encode(Book(learners: entries))) ?? Data(), as: UTF8.self) + "\n"
+    /// `complete` is false when a checkout could not be graded or grading was stopped; each
+    /// learner's `notGraded` then names what is missing.
+    struct Book: Encodable {
+      var complete: Bool
+      var learners: [Gradebook.Entry]
+    }
+    let book = Book(complete: Gradebook.isComplete(entries), learners: entries)
+    return String(decoding: (try? encoder.encode(book)) ?? Data(), as: UTF8.self) + "\n"
   }
 
   public static func junit(_ entries: [Gradebook.Entry]) -> String {
     var suites = ""
-    var totals = (tests: 0, failures: 0)
+    var totals = (tests: 0, failures: 0, skipped: 0)
+    func skipped(_ count: Int) -> String { count == 0 ? "" : " skipped=\"\(count)\"" }
     for entry in entries {
       var cases = ""
       var failures = 0
+      let notGraded = entry.notGraded ?? []
+      for exercise in notGraded {
+        cases += "    <testcase classname=\"\(JUnitReport.escape(entry.learner))\" name=\"\(JUnitReport.escape(exercise))\">\n"
+          + "      <skipped message=\"not graded: grading was stopped\"/>\n    </testcase>\n"
+      }
       for grade in entry.exercises {
         cases += "    <testcase classname=\"\(JUnitReport.escape(entry.learner))\" name=\"\(JUnitReport.escape(grade.exercise))\""
-        if grade.passed && grade.testsChanged?.altersShippedTests != true {
+        // As in the other formats, a change to the shipped tests is flagged whatever the
+        // verdict: an instructor reading a failure must still learn the tests were rewritten.
+        let changed = grade.testsChanged.flatMap { $0.altersShippedTests ? $0.modified + $0.removed : nil }
+        if grade.passed && changed == nil {
           cases += "/>\n"
         } else {
           failures += 1
-          let message = grade.testsChanged?.altersShippedTests == true && grade.passed ? "shipped tests changed" : grade.status.rawValue
-          cases += ">\n      <failure message=\"\(JUnitReport.escape(message))\">\(JUnitReport.escape(grade.note ?? ""))</failure>\n    </testcase>\n"
+          let status = grade.passed ? "passed" : grade.status.rawValue
+          let message = changed == nil ? status : status + " · shipped tests changed"
+          let details = [grade.note, changed.map { "Shipped tests changed: " + $0.joined(separator: ", ") }].compactMap { $0 }
+          cases += ">\n      <failure message=\"\(JUnitReport.escape(message))\">\(JUnitReport.escape(details.joined(separator: "\n")))</failure>\n    </testcase>\n"
         }
       }
       if let problem = entry.problem {
         failures += 1
         cases += "    <testcase classname=\"\(JUnitReport.escape(entry.learner))\" name=\"checkout\">\n      <error message=\"\(JUnitReport.escape(problem))\"/>\n    </testcase>\n"
       }
-      let count = entry.exercises.count + (entry.problem == nil ? 0 : 1)
-      suites += "  <testsuite name=\"\(JUnitReport.escape(entry.learner))\" tests=\"\(count)\" failures=\"\(failures)\">\n" + cases + "  </testsuite>\n"
-      totals = (totals.tests + count, totals.failures + failures)
+      let count = entry.exercises.count + notGraded.count + (entry.problem == nil ? 0 : 1)
+      suites += "  <testsuite name=\"\(JUnitReport.escape(entry.learner))\" tests=\"\(count)\" failures=\"\(failures)\"\(skipped(notGraded.count))>\n"
+        + cases + "  </testsuite>\n"
+      totals = (totals.tests + count, totals.failures + failures, totals.skipped + notGraded.count)
     }
     return """
       <?xml version="1.0" encoding="UTF-8"?>
-      <testsuites name="ditutor grade" tests="\(totals.tests)" failures="\(totals.failures)">
+      <testsuites name="ditutor grade" tests="\(totals.tests)" failures="\(totals.failures)"\(skipped(totals.skipped))>
       \(suites)</testsuites>
 
       """
@@ -99,17 +144,20 @@ public enum GradebookReport {
     func escape(_ text: String) -> String { JUnitReport.escape(text) }
     var rows = ""
     for entry in entries {
-      rows += "<tr><th>\(escape(entry.learner))</th><td class=\"n\">\(entry.problem == nil ? "\(entry.passed)/\(exercises.count)" : "–")</td>"
+      rows += "<tr><th>\(escape(entry.learner))</th><td class=\"n\">\(score(entry, of: exercises))</td>"
       for id in exercises {
         if let grade = entry.exercises.first(where: { $0.exercise == id }) {
           let kind = grade.testsChanged?.altersShippedTests == true ? "flag" : grade.passed ? "pass" : "fail"
           rows += "<td class=\"\(kind)\" title=\"\(escape(grade.note ?? grade.status.rawValue))\">\(escape(mark(grade)))</td>"
+        } else if entry.notGraded?.contains(id) == true {
+          rows += "<td class=\"skip\" title=\"not graded: grading was stopped\">–</td>"
         } else {
           rows += "<td>–</td>"
         }
       }
       rows += "<td>\(escape(quizzes(entry)))</td><td>\(escape(notes(entry)))</td></tr>\n"
     }
+    let incomplete = incompleteNotice(entries, exercises: exercises).map { "<p class=\"warn\">\(escape($0))</p>\n" } ?? ""
     let heads = exercises.map { "<th title=\"\(escape($0))\">\(escape($0))</th>" }.joined()
     return """
       <!doctype html>
@@ -118,14 +166,15 @@ public enum GradebookReport {
       body{font:16px/1.4 system-ui,sans-serif;margin:2em;color:#222}
       table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3em .6em;text-align:center}
       th{background:#f4f4f4}tbody th{text-align:left}.n{text-align:right}
-      .pass{background:#e6f6e6}.fail{background:#fbe9e9}.flag{background:#fff3cd}
+      .pass{background:#e6f6e6}.fail{background:#fbe9e9}.flag{background:#fff3cd}.skip{background:#eee}
+      .warn{border-left:4px solid #c00;padding-left:.6em}
       thead th{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap}
       </style></head><body>
       <h1>\(escape(title))</h1>
-      <table><thead><tr><th>Learner</th><th>Passed</th>\(heads)<th>Quizzes</th><th>Notes</th></tr></thead>
+      \(incomplete)<table><thead><tr><th>Learner</th><th>Passed</th>\(heads)<th>Quizzes</th><th>Notes</th></tr></thead>
       <tbody>
       \(rows)</tbody></table>
-      <p>✓ passed against the shipped tests · ✗ not passed · ! the learner changed the shipped tests (graded against the shipped ones)</p>
+      <p>✓ passed against the shipped tests · ✗ not passed · ! the learner changed the shipped tests (graded against the shipped ones) · – not graded</p>
       </body></html>
 
       """

@@ -8,7 +8,8 @@ struct Present: AsyncParsableCommand {
       Keys: Space, → or Enter next; ← or b back; r runs the page's example; q quits. The slides
       re-flow when the window changes size. With --script, replays a demo script instead (every
       lesson ships one in Lessons/Demos/): each command typed for the class, one step per key
-      press. Nothing in the learner's progress changes while presenting.
+      press, on a copy of the course as shipped (.build/demo/), never on your own Sources/.
+      Nothing in the learner's progress changes while presenting.
       """
   )
 

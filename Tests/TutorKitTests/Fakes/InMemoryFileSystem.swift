@@ -13,7 +13,8 @@ final class InMemoryFileSystem: FileSystem {
     /// Bumped on every write of a path: what ``stamp(at:)`` reports as its modification time.
     var versions: [String: Int64] = [:]
     var nextVersion: Int64 = 1
-    var lockHeld = false
+    /// The paths whose lock ``acquireLock(at:)`` handed out: one lock per path, as `flock` has.
+    var heldLocks: Set<String> = []
   }
 
   private let storage = Mutex(Storage())
@@ -163,13 +164,11 @@ final class InMemoryFileSystem: FileSystem {
 
   func acquireLock(at path: String) async throws -> any HeldLock {
     while !storage.withLock({ storage in
-      if storage.lockHeld { return false }
-      storage.lockHeld = true
-      return true
+      storage.heldLocks.insert(path).inserted
     }) {
       try await Task.sleep(for: .milliseconds(5))
     }
-    return Held { [self] in storage.withLock { $0.lockHeld = false } }
+    return Held { [self] in storage.withLock { _ = $0.heldLocks.remove(path) } }
   }
 
   func tryLock(at path: String) throws -> (any HeldLock)? {
