@@ -37,7 +37,7 @@ public final class DIKitSandbox: ContainerSandbox {
     self.exportFolder = exportFolder
   }
 
-  public static let commands = ["register", "resolve", "scope", "graph", "validate", "reset", "help", "exit"]
+  public static let commands = ["register", "resolve", "scope", "graph", "validate", "reset", "clear", "help", "exit"]
 
   public func completions(after beforeCursor: String) -> [String] {
     let words = beforeCursor.split(whereSeparator: { $0 == " " || $0 == "," }).map { $0.lowercased() }
@@ -81,6 +81,7 @@ public final class DIKitSandbox: ContainerSandbox {
     case "reset":
       state.withLock { $0 = State() }
       return answer("A new, empty container.")
+    case "clear": return SandboxAnswer(Document(), clearsScreen: true)
     case "help", "?": return help()
     case "exit", "quit", "q": return SandboxAnswer(Document([.paragraph([.text("Back to the lesson.")])]), leaves: true)
     default:
@@ -200,6 +201,14 @@ public final class DIKitSandbox: ContainerSandbox {
     do {
       let graph = try container.validate()
       return SandboxAnswer(Document([.notice(.success, [.text("Every registration resolves (\(graph.nodes.count) services). validate() built each once to check.")])]))
+    } catch let error as ValidationError {
+      // One numbered item a problem: a problem's own text can run several lines on screen.
+      let parser = MarkdownParser()
+      return SandboxAnswer(
+        Document([
+          .notice(.error, [.text("validate() found \(error.problems.count == 1 ? "1 problem" : "\(error.problems.count) problems"):")]),
+          .list(ListBlock(ordered: true, items: error.problems.map { ListItem(blocks: [.paragraph(parser.parseInlines("\($0)"))]) })),
+        ]), failed: true)
     } catch {
       return failure(String(describing: error))
     }
@@ -212,7 +221,7 @@ public final class DIKitSandbox: ContainerSandbox {
       ["scope begin / scope end", "open and close a scope for scoped services"],
       ["graph [--mermaid | --dot]", "the registrations as a tree, or to a file"],
       ["validate", "check every registration at once"],
-      ["reset / exit", "start over / back to the lesson"],
+      ["reset / clear / exit", "start over / an empty screen / back to the lesson"],
     ].map { [[.code($0[0])], [.text($0[1])]] }
     return SandboxAnswer(
       Document([

@@ -353,7 +353,9 @@ public struct Renderer: Sendable {
       case .code(let code):
         var codeStyle = style
         codeStyle.foreground = .yellow
-        return traits.colors ? [Span(code, codeStyle)] : [Span("`" + code + "`", style)]
+        // Without colour the words simply stand in the sentence: backticks in a pipe or a log
+        // read as Markdown that was never rendered.
+        return traits.colors ? [Span(code, codeStyle)] : [Span(code, style)]
       case .emphasis(let children):
         var inner = style
         inner.italic = true

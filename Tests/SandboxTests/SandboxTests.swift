@@ -51,6 +51,25 @@ import TutorKit
     #expect(sandbox.handle("validate").failed, "\(captive)")
   }
 
+  @Test func validateListsEachProblemAsAnItemOfItsOwn() throws {
+    _ = text("register UserRepository needs Database")
+    _ = text("register CheckoutService needs PaymentGateway")
+    let answer = sandbox.handle("validate")
+    #expect(answer.failed)
+    let list = try #require(answer.document.blocks.compactMap { block -> ListBlock? in
+      if case .list(let list) = block { list } else { nil }
+    }.first, "the problems are a list, not one paragraph")
+    #expect(list.ordered)
+    #expect(list.items.count == 2)
+  }
+
+  @Test func clearEmptiesTheScreenAndKeepsTheContainer() {
+    _ = text("register Database singleton")
+    let answer = sandbox.handle("clear")
+    #expect(answer.clearsScreen && !answer.failed && !answer.leaves)
+    #expect(text("resolve Database").hasPrefix("Database #1 (new)"))
+  }
+
   @Test func typosAreAnsweredWithTheClosestWord() {
     #expect(text("resolv Database").contains("Did you mean 'resolve'?"))
     #expect(text("register Databse").contains("Did you mean 'Database'?"))

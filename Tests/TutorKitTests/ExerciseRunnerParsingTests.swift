@@ -116,4 +116,42 @@ import Testing
     capture.append(ArraySlice(Array("END".utf8)))
     #expect(capture.text == "0123456789\n… 993 bytes of output left out …\nxxxxxxxEND")
   }
+  @Test func whatAFailingTestPrintedIsShownAfterTheFailureFoldedToItsLastLines() throws {
+    let prints = (1...30).map { "debug: the clock said \($0)" }.joined(separator: "\n")
+    let outcome = ProcessOutcome(
+      ending: .exited(1), standardOutput: try recorded("failing.out") + "\n" + prints, duration: .milliseconds(1500))
+    let verdict = ExerciseRunner.verdict(
+      for: exercise, code: .sources, outcome: outcome, events: try recorded("failing.jsonl"), root: root, timeout: .seconds(10))
+    #expect(verdict.status == .failed)
+    let output = try #require(verdict.output)
+    #expect(output.hasPrefix("… "), "how many lines came before is said")
+    #expect(output.hasSuffix("debug: the clock said 30"))
+    #expect(output.split(separator: "\n").count == 9)
+    #expect(!output.contains("◇") && !output.contains("✘"), "Swift Testing's own lines are not the learner's prints")
+    let text = VerdictReport(fileSystem: InMemoryFileSystem(), root: root).document(for: verdict).text
+    let failure = try #require(text.range(of: "Expectation failed"))
+    let printed = try #require(text.range(of: "debug: the clock said 30"))
+    #expect(failure.lowerBound < printed.lowerBound, "the failure first, then the prints")
+  }
+
+  @Test func aHugeLineOfOutputIsCutSoTheVerdictStaysOnScreen() throws {
+    let line = String(repeating: "x", count: 50_000)
+    let tail = try #require(ExerciseRunner.tail(of: line))
+    #expect(tail.count < 400)
+    #expect(tail.hasSuffix("(49760 more characters)"))
+  }
+
+  @Test func aCrashReportPutsTheVerdictAndTheLineBeforeWhatWasPrinted() throws {
+    let flood = (1...500).map { "line \($0)" }.joined(separator: "\n")
+    let outcome = ProcessOutcome(ending: .exited(1), standardOutput: flood + "\n" + (try recorded("crash.out")), duration: .seconds(1))
+    let verdict = ExerciseRunner.verdict(
+      for: exercise, code: .sources, outcome: outcome, events: try recorded("crash.jsonl"), root: root, timeout: .seconds(10))
+    #expect(verdict.status == .crashed)
+    let text = VerdictReport(fileSystem: InMemoryFileSystem(), root: root).document(for: verdict).text
+    let lines = text.split(separator: "\n")
+    #expect(lines.count < 40, "\(lines.count) lines")
+    let stopped = try #require(lines.firstIndex { $0.contains("Exercises/greeting-clock/Sources/Greeter.swift:21") })
+    let printed = try #require(lines.firstIndex { $0.contains("line 500") })
+    #expect(lines[0].contains("crashed") && stopped < printed)
+  }
 }

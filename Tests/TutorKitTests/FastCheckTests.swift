@@ -131,4 +131,17 @@ import Testing
     #expect(try await check.value.status == .passed)
     #expect(phases.withLock { $0 }.prefix(2) == [.waitingForAnotherCheck, .compiling])
   }
+  @Test func aSourcesFolderWithNoSwiftFileSaysSoAndHowToGetTheStarterBack() async throws {
+    // The learner moved their file out (to keep a copy, say): SwiftPM would complain about
+    // where a target's files belong and show a mangled linker symbol.
+    try fileSystem.moveItem(from: source, to: "/c/Exercises/x/A.swift.keep")
+    fileSystem.add("/c/Exercises/x/Sources/notes.txt", "my notes")
+    let verdict = try await runner.check(exercise, timeout: .seconds(5))
+    #expect(verdict.status == .compileError)
+    #expect(verdict.problem?.contains("`Exercises/x/Sources/` holds no Swift file") == true)
+    #expect(verdict.problem?.contains("`reset x` puts the starter there again") == true)
+    #expect(toolchain.ran.isEmpty, "nothing to build")
+    let text = VerdictReport(fileSystem: fileSystem, root: "/c").document(for: verdict).text
+    #expect(text.contains("x has no code to check."))
+  }
 }

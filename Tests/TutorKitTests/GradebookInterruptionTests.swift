@@ -17,6 +17,7 @@ final class StoppableSwift: ProcessRunner {
   }
 
   func locate(_ name: String) -> String? { "/usr/bin/swift" }
+  func stopProcesses(carrying variable: String, value: String) -> Int { 0 }
 
   func run(_ request: ProcessRequest) async throws -> ProcessOutcome {
     guard request.arguments.contains(where: { $0.contains(stopsIn) }) else { return ProcessOutcome(ending: .exited(1)) }

@@ -99,7 +99,7 @@ import Testing
       diagnostic["advice"] as? String
         == "The tests build `Greeter(clock:)`, which `Greeter` does not accept yet: give it an init that takes `clock:`. Your file: Exercises/needs-a-seam/Sources/Greeter.swift.")
     let text = Self.unwrapped(try check("needs-a-seam", format: "text").text)
-    #expect(text.contains("The tests build `Greeter(clock:)`, which `Greeter` does not accept yet"))
+    #expect(text.contains("The tests build Greeter(clock:), which Greeter does not accept yet"))
   }
 
   @Test func anExerciseInStepsShowsTheFirstFailingStepOnly() throws {
@@ -265,6 +265,10 @@ extension RunnerTests {
     let terminal = try replWithAHangingCheck()
     kill(terminal.programIdentifier, SIGTERM)
     #expect(terminal.waitForExit(seconds: 15) == 128 + SIGTERM)
+    // The shell's prompt that follows starts on a line of its own, after the reason.
+    let plain = PseudoTerminal.plain(terminal.transcript)
+    #expect(plain.contains("ditutor was stopped (SIGTERM)"), "\(plain.suffix(300))")
+    #expect(plain.hasSuffix("\n"), "\(plain.suffix(300).debugDescription)")
     Thread.sleep(forTimeInterval: 0.3)
     #expect(Ditutor.processes(mentioning: Self.course).isEmpty, "left running: \(Ditutor.processes(mentioning: Self.course))")
   }

@@ -189,6 +189,19 @@ public struct ExerciseRunner: Sendable {
     _ exercises: [Exercise], code: Code, folders: [String: String] = [:], timeout: Duration = defaultTimeout,
     progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
   ) async throws -> [String: Verdict] {
+    // A learner who moved their file out of Sources/ gets SwiftPM's complaint about where a
+    // target's files belong and a mangled linker symbol; say what happened instead.
+    let empty = exercises.filter { exercise in
+      !hasSwiftFile(under: FilePath.join(root, exercise.folder, folders[exercise.id] ?? code.folder))
+    }
+    if !empty.isEmpty {
+      var verdicts = Dictionary(uniqueKeysWithValues: empty.map { ($0.id, Self.nothingToBuild($0, folder: folders[$0.id] ?? code.folder)) })
+      let rest = exercises.filter { exercise in !empty.contains { $0.id == exercise.id } }
+      if !rest.isEmpty {
+        verdicts.merge(try await check(rest, code: code, folders: folders, timeout: timeout, progress: progress)) { $1 }
+      }
+      return verdicts
+    }
     guard let swift = processes.locate("swift") else { throw RunnerError.swiftMissing }
     let lock = try await lockBuildFolder(progress: progress)
     defer { lock.release() }
@@ -257,6 +270,22 @@ public struct ExerciseRunner: Sendable {
       verdicts[exercise.id] = verdict
     }
     return verdicts
+  }
+
+  private func hasSwiftFile(under folder: String) -> Bool {
+    for name in (try? fileSystem.contentsOfDirectory(at: folder)) ?? [] where !name.hasPrefix(".") {
+      let path = FilePath.join(folder, name)
+      if name.hasSuffix(".swift") && fileSystem.fileExists(at: path) { return true }
+      if fileSystem.directoryExists(at: path) && hasSwiftFile(under: path) { return true }
+    }
+    return false
+  }
+
+  static func nothingToBuild(_ exercise: Exercise, folder: String) -> Verdict {
+    var verdict = Verdict(exercise: exercise.id, status: .compileError, durationSeconds: 0)
+    verdict.problem =
+      "`\(exercise.folder)/\(folder)/` holds no Swift file, so there is nothing to check. If you moved your file, move it back; `reset \(exercise.id)` puts the starter there again (anything in the folder is backed up first)."
+    return verdict
   }
 
   private func sourceLine(_ diagnostic: Verdict.Diagnostic) -> String? {
@@ -500,7 +529,13 @@ public struct ExerciseRunner: Sendable {
         status = .failed
       }
     }
-    let output = status == .crashed || status == .timedOut ? tail(of: outcome.standardOutput) : nil
+    let output: String? =
+      switch status {
+      case .crashed, .timedOut: tail(of: outcome.standardOutput)
+      // What a failing test printed: learners debug with print (not a planted bug's run).
+      case .failed where exercise.kind != .tests: tail(of: outcome.standardOutput, lines: 8)
+      default: nil
+      }
     return Verdict(
       exercise: exercise.id, status: status, durationSeconds: seconds, tests: tests,
       diagnostics: diagnostics.filter { $0.severity == "error" }, output: output, mutants: mutants,
@@ -536,17 +571,24 @@ public struct ExerciseRunner: Sendable {
     }
   }
 
-  /// The last lines a program printed, without SwiftPM's progress lines.
+  /// The last lines a program printed, without SwiftPM's progress lines; a first line says how
+  /// many came before them.
   static func tail(of output: String, lines: Int = 12) -> String? {
-    let kept = output.split(separator: "\n", omittingEmptySubsequences: false)
+    let all = output.split(separator: "\n", omittingEmptySubsequences: false)
       .filter { line in
         !line.isEmpty && !line.hasPrefix("[") && !line.hasPrefix("Building for") && !line.hasPrefix("Build complete")
           && !isStackFrame(line) && !line.hasPrefix("Current stack trace") && !line.contains("Fatal error: ")
           && !line.contains("unexpected signal code") && !line.hasPrefix("error: fatalError")
           && !isTestingProgress(line)
       }
-      .suffix(lines)
-    return kept.isEmpty ? nil : kept.joined(separator: "\n")
+    // A line of thousands of characters would push the verdict off the screen on its own.
+    let kept = all.suffix(lines).map { line in
+      line.count <= 240 ? String(line) : "\(line.prefix(240)) … (\(line.count - 240) more characters)"
+    }
+    guard !kept.isEmpty else { return nil }
+    let earlier = all.count - kept.count
+    let note = earlier > 0 ? ["… \(earlier) earlier line\(earlier == 1 ? "" : "s") left out"] : []
+    return (note + kept).joined(separator: "\n")
   }
 }
 

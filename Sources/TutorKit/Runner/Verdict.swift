@@ -104,8 +104,12 @@ public struct Verdict: Codable, Sendable, Equatable {
   public var durationSeconds: Double
   public var tests: [TestResult]
   public var diagnostics: [Diagnostic]
-  /// What the program printed when it crashed or hung (the end of it), for the learner.
+  /// What the program printed when a test failed, crashed or hung (the end of it): learners
+  /// debug with `print`.
   public var output: String?
+  /// Why nothing could be built or run, in the learner's terms, when it is not the compiler's
+  /// to say (an exercise whose `Sources/` holds no Swift file).
+  public var problem: String?
   /// The planted bugs of a write-the-test exercise, caught or not.
   public var mutants: [Mutant]?
   /// How many steps the exercise's tests are grouped in (none: not built in steps).
@@ -129,7 +133,7 @@ public struct Verdict: Codable, Sendable, Equatable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case exercise, status, durationSeconds, tests, diagnostics, mutants, steps, testsChanged
+    case exercise, status, durationSeconds, tests, diagnostics, mutants, steps, testsChanged, problem
   }
 
   public init(from decoder: any Decoder) throws {
@@ -142,6 +146,7 @@ public struct Verdict: Codable, Sendable, Equatable {
     mutants = try container.decodeIfPresent([Mutant].self, forKey: .mutants)
     steps = try container.decodeIfPresent(Int.self, forKey: .steps)
     testsChanged = try container.decodeIfPresent(ShippedTests.Changes.self, forKey: .testsChanged)
+    problem = try container.decodeIfPresent(String.self, forKey: .problem)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -154,6 +159,7 @@ public struct Verdict: Codable, Sendable, Equatable {
     try container.encodeIfPresent(mutants, forKey: .mutants)
     try container.encodeIfPresent(steps, forKey: .steps)
     try container.encodeIfPresent(testsChanged, forKey: .testsChanged)
+    try container.encodeIfPresent(problem, forKey: .problem)
   }
 
   /// The step the learner is on: the first with a test that does not pass (nil when the

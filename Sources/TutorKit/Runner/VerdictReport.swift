@@ -46,6 +46,7 @@ public struct VerdictReport: Sendable {
             .strong([.text(verdict.exercise)]), .text(": step \(step) of \(steps), “\(title)”: \(inStep.count) of \(verdict.tests.filter { $0.step == step }.count) tests failed (\(time))."),
           ]))
         blocks += details(of: inStep)
+        blocks += printed(verdict)
         let done = verdict.tests.filter { ($0.step ?? 0) < step }
         if !done.isEmpty {
           blocks.append(.paragraph([.faint([.text("Steps before it pass (\(done.count) tests).")])]))
@@ -57,6 +58,7 @@ public struct VerdictReport: Sendable {
         blocks.append(
           .notice(.error, [.strong([.text(verdict.exercise)]), .text(": \(failed.count) of \(verdict.tests.count) tests failed (\(time)).")]))
         blocks += details(of: failed)
+        blocks += printed(verdict)
         blocks += passing(verdict)
       }
     case .compileError:
@@ -64,7 +66,9 @@ public struct VerdictReport: Sendable {
       blocks.append(
         .notice(.error, [
           .strong([.text(verdict.exercise)]),
-          .text(count == 0 ? " does not build." : " does not compile: \(count == 1 ? "1 error" : "\(count) errors")."),
+          .text(
+            verdict.problem != nil ? " has no code to check."
+              : count == 0 ? " does not build." : " does not compile: \(count == 1 ? "1 error" : "\(count) errors")."),
         ]))
       // The same missing API is usually named by several errors: its teaching line comes once.
       var advised: Set<String> = []
@@ -78,7 +82,9 @@ public struct VerdictReport: Sendable {
         }
       }
       if count > 5 { blocks.append(.paragraph([.faint([.text("… and \(count - 5) more.")])])) }
-      if count == 0, let output = verdict.output {
+      if let problem = verdict.problem {
+        blocks.append(.notice(.info, MarkdownParser().parseInlines(problem)))
+      } else if count == 0, let output = verdict.output {
         blocks.append(.code(CodeBlock(language: "output", text: output)))
       }
     case .crashed:
@@ -95,14 +101,14 @@ public struct VerdictReport: Sendable {
         }
       }
       blocks += details(of: verdict.failedTests.filter { $0.status == .failed })
-      if let output = verdict.output { blocks.append(.code(CodeBlock(language: "output", text: output))) }
+      blocks += printed(verdict)
     case .timedOut:
       let victim = verdict.tests.first { $0.status == .timedOut }
       let what = victim.map { "\($0.name) was still running" } ?? "the build did not finish"
       blocks.append(
         .notice(.error, [.strong([.text(verdict.exercise)]), .text(" timed out: \(what), so ditutor stopped it and everything it started.")]))
       blocks.append(.paragraph([.text("Look for a loop that never ends or a wait that is never answered. "), .code("check --timeout <seconds>"), .text(" allows more time.")]))
-      if let output = verdict.output { blocks.append(.code(CodeBlock(language: "output", text: output))) }
+      blocks += printed(verdict)
     case .cancelled:
       blocks.append(.notice(.warning, [.text("Check of \(verdict.exercise) cancelled; nothing it started is still running.")]))
     }
@@ -190,6 +196,12 @@ public struct VerdictReport: Sendable {
         })))
     }
     return blocks
+  }
+
+  /// What the tests printed, after the verdict and where it failed: the end of it.
+  private func printed(_ verdict: Verdict) -> [Block] {
+    guard let output = verdict.output else { return [] }
+    return [.paragraph([.faint([.text("What the tests printed (the last lines):")])]), .code(CodeBlock(language: "output", text: output))]
   }
 
   private func passing(_ verdict: Verdict) -> [Block] {

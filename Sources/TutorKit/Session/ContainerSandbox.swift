@@ -17,10 +17,13 @@ public struct SandboxAnswer: Sendable {
   public var failed: Bool
   /// `exit`: back to the tutorial.
   public var leaves: Bool
+  /// `clear`: the screen starts empty, as the tutorial's `clear` does.
+  public var clearsScreen: Bool
 
-  public init(_ document: Document, failed: Bool = false, leaves: Bool = false) {
+  public init(_ document: Document, failed: Bool = false, leaves: Bool = false, clearsScreen: Bool = false) {
     self.document = document
     self.failed = failed
     self.leaves = leaves
+    self.clearsScreen = clearsScreen
   }
 }

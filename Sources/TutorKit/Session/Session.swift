@@ -163,7 +163,7 @@ public actor Session {
     if let sandbox {
       let answer = sandbox.handle(line)
       if answer.leaves { self.sandbox = nil }
-      return Response(answer.document, outcome: answer.failed ? .failed : .succeeded)
+      return Response(answer.document, outcome: answer.failed ? .failed : .succeeded, clearsScreen: answer.clearsScreen)
     }
     let typed = TypedLine(line)
     guard let word = typed.command else { return Response(Document()) }

@@ -61,7 +61,13 @@ final class Interrupts: Interruptions {
   /// Cancels the running command, waits (briefly) for it to stop what it started, restores the
   /// terminal and exits with the shell's code for the signal.
   private func terminate(signal number: Int32) {
+    // Whatever was on the line (a prompt, a status line) ends, so the shell's prompt that follows
+    // starts on a line of its own; and the reason is said, since a check it cut short reads
+    // "cancelled" though nobody pressed Ctrl-C.
+    if isatty(STDOUT_FILENO) == 1 { FileHandle.standardOutput.write(Data("\n".utf8)) }
+    let name = number == SIGHUP ? "SIGHUP: the terminal closed" : "SIGTERM"
     if let cancel = current.withLock({ $0 }) {
+      FileHandle.standardError.write(Data("ditutor was stopped (\(name)); what was running was stopped with it.\n".utf8))
       cancel()
       let deadline = ContinuousClock.now + .seconds(5)
       while current.withLock({ $0 != nil }) && ContinuousClock.now < deadline {

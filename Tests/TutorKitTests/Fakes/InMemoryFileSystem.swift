@@ -172,12 +172,8 @@ final class InMemoryFileSystem: FileSystem {
   }
 
   func tryLock(at path: String) throws -> (any HeldLock)? {
-    let taken = storage.withLock { storage in
-      if storage.lockHeld { return false }
-      storage.lockHeld = true
-      return true
-    }
-    return taken ? Held { [self] in storage.withLock { $0.lockHeld = false } } : nil
+    let taken = storage.withLock { $0.heldLocks.insert(path).inserted }
+    return taken ? Held { [self] in storage.withLock { _ = $0.heldLocks.remove(path) } } : nil
   }
 
   private struct Held: HeldLock {
