@@ -91,6 +91,19 @@ import Testing
     #expect(await session.handle("progress").document.text.contains("1. A | 0/2 pages · quiz best 2/3"))
   }
 
+  @Test func anAnswerInWordsMarksTheOptionItNamesNotItsLetters() async throws {
+    let questions = try CourseFixtures.course(fileSystem).lessons[0].quiz
+    // "variable" holds the letters a and b, and names option c.
+    #expect(QuizGrader.chosenLetters("variable", for: questions[1]) == ["c"])
+    #expect(QuizGrader.chosenLetters("c, a", for: questions[1]) == ["a", "c"])
+    #expect(QuizGrader.chosenLetters("clock", for: questions[0]).isEmpty, "an answer that picks nothing marks nothing")
+    let session = try CourseFixtures.session(fileSystem)
+    _ = await session.handle("quiz")
+    _ = await session.handle("b")
+    let answered = await session.handle("variable").document.text
+    #expect(answered.contains("a) ✓ Random: the test cannot choose it.\nb) ✗ It is passed in.\nc) ✓ (yours) The machine decides it."))
+  }
+
   @Test func stopEndsAQuizWithoutRecordingAndSkipCountsAsMissed() async throws {
     let session = try CourseFixtures.session(fileSystem)
     _ = await session.handle("quiz a")

@@ -97,7 +97,7 @@ extension Session {
     switch question.kind {
     case .multipleChoice(let options):
       let letters = QuizGrader.letters(for: options.count)
-      let picked = Set((chosen ?? "").lowercased())
+      let picked = chosen.map { QuizGrader.chosenLetters($0, for: question) } ?? []
       return [
         .list(ListBlock(ordered: false, items: zip(letters, options).map { letter, option in
           let mark = option.isCorrect ? "✓" : "✗"
