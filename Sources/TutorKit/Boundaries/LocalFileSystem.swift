@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 import Synchronization
 
@@ -89,8 +90,9 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public func moveItem(from source: String, to destination: String) throws {
-    guard rename(source, destination) == 0 else {
-      throw FileSystemError.posix("move \(source) to \(destination)", errno)
+    guard ditutor_rename_noreplace(source, destination) == 0 else {
+      let code = errno
+      throw code == EEXIST ? FileSystemError.alreadyExists(destination) : FileSystemError.posix("move \(source) to \(destination)", code)
     }
   }
 
