@@ -140,6 +140,38 @@ import Testing
     #expect(await session.prompt == "ditutor [1 why 2/3]> ")
   }
 
+  @Test func aProgressFolderThatCannotBeWrittenStartsReadOnly() async throws {
+    try CourseFixtures.store(fileSystem).update {
+      $0.position = .init(lesson: "why", page: 1)
+      $0.lessons["why"] = .init(pagesSeen: [0, 1])
+    }
+    let saved = fileSystem.text(at: "/course/.ditutor/progress.json")
+    fileSystem.makeReadOnly("/course/.ditutor")
+    let session = try session()
+    let opening = await session.start().text
+    #expect(
+      opening.hasPrefix(
+        "ditutor cannot write to .ditutor/ (Could not open lock /course/.ditutor/progress.lock: Permission denied), so it starts read-only: you can read, check and take quizzes, but nothing you do is saved when you quit.\nWelcome back. You were on page 2 of lesson 1"))
+    // Reading goes on without a warning on every page, and remembers within the session.
+    let next = await session.handle("next")
+    #expect(next.outcome == .succeeded)
+    #expect(next.document.text.hasPrefix("Lesson 1 · Why"))
+    await session.markRead(.init(lesson: "why", page: 2))
+    #expect(await session.handle("lessons").document.text.contains("▸ 1 | Why | why | 3/3"))
+    #expect(await session.prompt == "ditutor [1 why 3/3]> ")
+    #expect(fileSystem.text(at: "/course/.ditutor/progress.json") == saved, "nothing was written")
+  }
+
+  @Test func aCheckoutWhereNoProgressFolderCanBeMadeStartsAfreshReadOnly() async throws {
+    fileSystem.makeReadOnly("/course")
+    let session = try session()
+    let opening = await session.start().text
+    #expect(opening.hasPrefix("ditutor cannot write to .ditutor/ (Could not create /course/.ditutor: Permission denied), so it starts read-only"))
+    #expect(opening.contains("Welcome to ditutor"))
+    #expect(await session.handle("next").outcome == .succeeded)
+    #expect(!fileSystem.directoryExists(at: "/course/.ditutor"))
+  }
+
   @Test func lessonsAndPagesShowWhereTheLearnerIs() async throws {
     let session = try session()
     await read(session.opening(), in: session)

@@ -34,6 +34,49 @@ public final class ProgressStore: Sendable {
     return try fileSystem.withExclusiveLock(at: lockFile) { try readUnlocked() }
   }
 
+  /// The state a session starts from, and whether its changes can be saved.
+  public struct Opened: Sendable {
+    public var state: LearnerState
+    /// For the learner: a file moved aside, or a `.ditutor/` ditutor cannot write.
+    public var warning: String?
+    /// False when `.ditutor/` cannot be written: the session then keeps its changes in memory.
+    public var canSave: Bool
+  }
+
+  /// Loads the state and proves it can be saved, by saving it back. A `.ditutor/` that cannot be
+  /// written (a read-only checkout, a folder another user owns) is no reason not to start: the
+  /// file is then read without the lock, nothing is moved or written, and the warning says that
+  /// nothing this session does will be kept. Only a file from a newer ditutor stops the start.
+  public func open() throws -> Opened {
+    do {
+      let (state, warning) = try update { _ in }
+      return Opened(state: state, warning: warning, canSave: true)
+    } catch let error as ProgressError {
+      throw error
+    } catch {
+      let (state, problem) = try readWithoutWriting()
+      let warning =
+        "ditutor cannot write to \(Self.folderName)/ (\(error)), so it starts read-only: you can read, check and take quizzes, but nothing you do is saved when you quit."
+      return Opened(state: state, warning: [warning, problem].compactMap { $0 }.joined(separator: " "), canSave: false)
+    }
+  }
+
+  /// The state on disk as far as it reads, touching nothing: no lock, no file moved aside.
+  private func readWithoutWriting() throws -> (LearnerState, String?) {
+    guard fileSystem.fileExists(at: stateFile) else { return (LearnerState(), nil) }
+    guard let data = try? fileSystem.readFile(at: stateFile) else {
+      return (LearnerState(), "Your progress file cannot be read either, so this session starts afresh; the file is left as it is.")
+    }
+    switch try read(data) {
+    case .whole(let state):
+      return (state, nil)
+    case .unreadable:
+      return (LearnerState(), "Your progress file cannot be read either, so this session starts afresh; the file is left as it is.")
+    case .partly(let state, let problems):
+      return (state, "Part of your progress file cannot be read (\(problems.joined(separator: "; "))); the rest is used, and the file is left as it is.")
+    }
+  }
+
   /// Removes the temporary files of saves that were killed before their rename. Every save of
   /// the state file runs under the lock held here, so none of them can belong to a live save.
   public func removeAbandonedSaves() throws {

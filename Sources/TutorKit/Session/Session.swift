@@ -23,6 +23,9 @@ public actor Session {
   let statusInterval: Duration
   var state: LearnerState
   private var startupWarning: String?
+  /// False when `.ditutor/` could not be written at start: the session then keeps the learner's
+  /// progress in memory only (the opening warning said so once) and never reads it back.
+  let canSave: Bool
   /// Where the learner is: a lesson and a stop in it (its pages, then its exercises).
   var position: LearnerState.Position
   /// The quiz under way, if any: while it lasts, lines are answers.
@@ -55,10 +58,11 @@ public actor Session {
     self.watchInterval = watchInterval
     self.statusInterval = statusInterval
     try? progress.removeAbandonedSaves()
-    let (state, warning) = try progress.load()
-    self.state = state
-    self.startupWarning = warning
-    self.position = Self.valid(state.position, in: course)
+    let opened = try progress.open()
+    self.state = opened.state
+    self.startupWarning = opened.warning
+    self.canSave = opened.canSave
+    self.position = Self.valid(opened.state.position, in: course)
   }
 
   // MARK: - What the REPL asks between commands
@@ -142,6 +146,7 @@ public actor Session {
   /// Picks up what another ditutor on the same checkout saved since this one last looked, so
   /// two terminals never work from stale memory (a hint shown twice, a pass forgotten).
   private func reloadState() {
+    guard canSave else { return }
     if let (fresh, _) = try? progress.load() { state = fresh }
   }
 
@@ -429,6 +434,10 @@ public actor Session {
 
   /// Applies a change to the saved state; a warning block if it could not be written.
   func save(_ change: (inout LearnerState) -> Void) -> Block? {
+    guard canSave else {
+      change(&state)
+      return nil
+    }
     do {
       state = try progress.update(change).state
       return nil
