@@ -27,11 +27,36 @@ import Testing
 
   @Test func nextOnTheLastPageOfTheCourseSaysSo() async throws {
     let session = try session()
+    await read(session.opening(), in: session)
+    for _ in 0..<4 { await read(session.handle("next"), in: session) }
+    let response = await session.handle("next")
+    #expect(response.document.text.hasPrefix("That was the last stop of the course, and you have done all of it. Well done!"))
+    #expect(await session.prompt == "ditutor [2 constructor 2/2]> ")
+  }
+
+  @Test func theLastStopIsNoWellDoneWhileSomethingIsLeft() async throws {
+    let session = try session()
+    await read(session.opening(), in: session)
     _ = await session.handle("open 2")
     _ = await session.handle("next")
     let response = await session.handle("next")
-    #expect(response.document.text.contains("That was the last stop of the course."))
+    #expect(
+      response.document.text
+        == "This is the last stop of the course, but not all of it is done: 4 pages not read yet.\nThe first thing left is page 2 of lesson 1, “Why”: open 1, then page 2. progress shows everything that is left.")
     #expect(await session.prompt == "ditutor [2 constructor 2/2]> ")
+  }
+
+  @Test func aLessonIsFinishedOnlyWhenAllOfItWasRead() async throws {
+    let session = try session()
+    await read(session.opening(), in: session)
+    _ = await session.handle("page 3")
+    let skipped = await session.handle("next").document.text
+    #expect(skipped.hasPrefix("On to lesson 2. Lesson 1 is not finished: 2 of its 3 pages not read yet; progress shows what is left."))
+    #expect(!skipped.contains("finished lesson"))
+    _ = await session.handle("open 1")
+    for _ in 0..<2 { await read(session.handle("next"), in: session) }
+    let done = await session.handle("next").document.text
+    #expect(done.hasPrefix("You finished lesson 1. On to lesson 2."))
   }
 
   @Test func backOnTheFirstPageFails() async throws {
