@@ -145,19 +145,28 @@ import Testing
       ```output
       double
       ```
+
+      ```swift example: missing
+      print("no such service")
+      ```
+      ```output
+      no such service
+      ```
       """
   ])
 
   @Test func runListsTheExamplesAndRunsOne() async throws {
     let session = try CourseFixtures.session(fileSystem)
-    #expect(await session.exampleNames == ["before", "after"])
+    #expect(await session.exampleNames == ["before", "after", "missing"])
     let list = await session.handle("run").document.text
-    #expect(list == "Examples in lesson 1:\nrun before (Lessons/01-a.md:9)\nrun after (Lessons/01-a.md:16)")
+    #expect(list == "Examples in lesson 1:\nrun before (Lessons/01-a.md:9)\nrun after (Lessons/01-a.md:16)\nrun missing (Lessons/01-a.md:23)")
     let emitted = Emitted()
     let ran = await session.handle("run before") { emitted.append($0) }
     #expect(emitted.texts == ["Compiling and running before (Lessons/01-a.md:9) …"])
     #expect(ran.document.text == "ran before\nCompare: run after.")
-    #expect(await session.handle("run sideways").document.text == "Lesson 1 has no example 'sideways'; it has before, after.")
+    #expect(await session.handle("run after").document.text == "ran after\nCompare: run before.")
+    #expect(await session.handle("run missing").document.text == "ran missing", "an example outside the before/after pair has nothing to compare")
+    #expect(await session.handle("run sideways").document.text == "Lesson 1 has no example 'sideways'; it has before, after, missing.")
   }
 
   @Test func examplesCompleteByName() throws {

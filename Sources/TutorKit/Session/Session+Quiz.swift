@@ -162,7 +162,9 @@ extension Session {
     switch result.status {
     case .ran:
       var blocks = [output]
-      if let other = lesson.examples.first(where: { $0.name != example.name }) {
+      // `before` and `after` are one story told twice; other examples (`missing`, `cycle`) stand alone.
+      let counterpart = ["before": "after", "after": "before"][example.name]
+      if let other = lesson.examples.first(where: { $0.name == counterpart }) {
         blocks.append(.paragraph([.faint([.text("Compare: "), .code("run \(other.name)"), .text(".")])]))
       }
       return Response(Document(blocks))
