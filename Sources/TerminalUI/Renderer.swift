@@ -391,7 +391,8 @@ public struct Renderer: Sendable {
   }
 
   private func wrapWords(_ spans: [Span], width: Int) -> [[Span]] {
-    // Words are runs of non-space characters; one word may mix styles (`next`, or "code,").
+    // Words are runs of non-space characters; one word may mix styles (`next`, or "code,"). A
+    // no-break space (`0.4 s`) joins its neighbours into one word and is shown as a plain space.
     var words: [[Span]] = []
     var current: [Span] = []
     for span in spans {
@@ -403,7 +404,7 @@ public struct Renderer: Sendable {
           if !current.isEmpty { words.append(current) }
           current = []
         } else {
-          piece.append(character)
+          piece.append(character == Self.noBreakSpace ? " " : character)
         }
       }
       if !piece.isEmpty { current.append(Span(piece, span.style)) }
@@ -443,6 +444,8 @@ public struct Renderer: Sendable {
     if !line.isEmpty { lines.append(line) }
     return lines.isEmpty ? [[]] : lines
   }
+
+  static let noBreakSpace: Character = "\u{00A0}"
 
   /// Cuts one line into pieces of at most `width` columns, without looking for spaces: for code,
   /// where re-flowing would change meaning. Continuation lines start with `continuation`.
