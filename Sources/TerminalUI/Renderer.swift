@@ -109,10 +109,14 @@ public struct Renderer: Sendable {
   private func renderList(_ list: ListBlock, width: Int) -> [[Span]] {
     var lines: [[Span]] = []
     let lastNumber = list.start + list.items.count - 1
-    let markerWidth = list.ordered ? String(lastNumber).count + 2 : 2
+    let ownMarkers = list.items.compactMap(\.marker)
+    let markerWidth =
+      !ownMarkers.isEmpty ? ownMarkers.map(\.displayWidth).max()! + 1 : list.ordered ? String(lastNumber).count + 2 : 2
     for (index, item) in list.items.enumerated() {
       var marker: String
-      if list.ordered {
+      if let own = item.marker {
+        marker = own + String(repeating: " ", count: markerWidth - own.displayWidth)
+      } else if list.ordered {
         let number = String(list.start + index) + "."
         marker = String(repeating: " ", count: markerWidth - 1 - number.count) + number + " "
       } else {
@@ -122,7 +126,8 @@ public struct Renderer: Sendable {
       let indent = marker.displayWidth
       let body = renderBlocks(item.blocks, width: max(width - indent, 10))
       for (offset, line) in body.enumerated() {
-        let prefix = offset == 0 ? Span(marker, Style(foreground: list.ordered ? nil : .cyan)) : Span(String(repeating: " ", count: indent))
+        let markerStyle = item.marker != nil ? Style(bold: true) : Style(foreground: list.ordered ? nil : .cyan)
+        let prefix = offset == 0 ? Span(marker, markerStyle) : Span(String(repeating: " ", count: indent))
         lines.append(line.isEmpty ? [] : [prefix] + line)
       }
       // Items whose bodies have several blocks read better apart.

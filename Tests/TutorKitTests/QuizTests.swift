@@ -69,6 +69,8 @@ import Testing
     let start = await session.handle("quiz")
     #expect(start.document.text.contains("Quiz on lesson 1, “A”: 3 questions."))
     #expect(start.document.text.contains("Question 1 of 3\nWhich reads the clock?\na) 2 + 2\nb) Date()\nAnswer with a letter."))
+    let options = start.document.blocks.compactMap { block -> ListBlock? in if case .list(let list) = block { list } else { nil } }
+    #expect(options.map { $0.items.map(\.marker) } == [["a)", "b)"]], "options are a list, so a long one wraps past its letter")
     #expect(await session.prompt == "quiz [1 a 1/3]> ")
     #expect(await session.takesCommands == false)
 

@@ -42,9 +42,11 @@ extension Session {
     switch question.kind {
     case .multipleChoice(let options):
       let letters = QuizGrader.letters(for: options.count)
-      for (letter, option) in zip(letters, options) {
-        blocks.append(.paragraph([.strong([.text("\(letter))")]), .text(" ")] + option.text))
-      }
+      // A list, so an option that wraps stays indented under its own text, past its letter.
+      blocks.append(
+        .list(ListBlock(ordered: false, items: zip(letters, options).map { letter, option in
+          ListItem(marker: "\(letter))", blocks: [.paragraph(option.text)])
+        })))
       let several = options.filter(\.isCorrect).count > 1
       blocks.append(.paragraph([.faint([.text(several ? "Several are right: answer with all their letters (like ac)." : "Answer with a letter.")])]))
     case .shortAnswer:
