@@ -103,4 +103,10 @@ import Testing
     #expect(result.status == 2)
     #expect(result.error.contains("yaml"))
   }
+
+  @Test func aTutorialCommandTypedInTheShellIsToldWhereItIs() throws {
+    let result = try Ditutor.run(["sandbox"], in: course)
+    #expect(result.status == 2)
+    #expect(result.error.contains("`sandbox` is a command of the tutorial, not of the ditutor program: run `ditutor`, then type `sandbox` at its prompt."))
+  }
 }
