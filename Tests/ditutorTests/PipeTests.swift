@@ -109,4 +109,15 @@ import Testing
     #expect(result.status == 2)
     #expect(result.error.contains("`sandbox` is a command of the tutorial, not of the ditutor program: run `ditutor`, then type `sandbox` at its prompt."))
   }
+
+  @Test func aProgressFolderThatCannotBeWrittenStillOpensTheTutorial() throws {
+    // A file where the folder should be: no write can succeed in it, even for root.
+    try Data("not a folder".utf8).write(to: URL(fileURLWithPath: course + "/.ditutor"))
+    let result = try Ditutor.run([], input: Data("next\nlessons\n".utf8), in: course)
+    #expect(result.status == 0)
+    let said = (result.output + result.error).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(said.contains("ditutor cannot write to .ditutor/ (Could not create \(course)/.ditutor: File exists), so it starts read-only"))
+    #expect(result.output.contains("Why dependency injection"))
+    #expect(!(result.output + result.error).contains("could not be saved"), "said once at the start, not on every page")
+  }
 }
