@@ -120,4 +120,16 @@ import Testing
     #expect(result.output.contains("Why dependency injection"))
     #expect(!(result.output + result.error).contains("could not be saved"), "said once at the start, not on every page")
   }
+
+  @Test(arguments: ["", "tutor", "list", "check", "verify", "present", "grade", "fingerprints"])
+  func helpTextBreaksLinesOnlyWhereTheTerminalEnds(command: String) throws {
+    // On a wide terminal a paragraph of help is one line: a line break written into the text
+    // would break it mid-sentence on every terminal narrower than the source.
+    let result = try Ditutor.run((command.isEmpty ? [] : [command]) + ["--help"], in: course, environment: ["COLUMNS": "2000"])
+    #expect(result.status == 0)
+    let prose = try #require(result.output.components(separatedBy: "\nUSAGE:").first)
+    for paragraph in prose.components(separatedBy: "\n\n") {
+      #expect(!paragraph.trimmingCharacters(in: .newlines).contains("\n"), "ditutor \(command) --help: \(paragraph)")
+    }
+  }
 }

@@ -33,7 +33,7 @@ struct Ditutor: AsyncParsableCommand {
     commandName: "ditutor",
     abstract: "Learn dependency injection in Swift: lessons, exercises and checks in your terminal.",
     discussion: """
-      Run `ditutor` inside the ditutor package to open the tutorial where you left off.
+      Run `ditutor` inside the ditutor package to open the tutorial where you left off. \
       Commands piped in (`printf 'lessons\\n' | ditutor`) run without prompts or colour.
       """,
     subcommands: [Tutor.self, List.self, Check.self, Verify.self, Present.self, Grade.self, Fingerprints.self],

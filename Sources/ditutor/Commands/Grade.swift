@@ -13,10 +13,11 @@ struct Grade: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "For instructors: check every exercise of each learner's checkout, and print a gradebook.",
     discussion: """
-      Run it in the instructor's copy of the course. Each checkout is graded against the tests
-      this course ships (a learner's changed tests are reported and not used), in a workspace
-      under .build/grading/; the checkouts themselves are only read. It is not a sandbox: a
+      Run it in the instructor's copy of the course. Each checkout is graded against the tests \
+      this course ships (a learner's changed tests are reported and not used), in a workspace \
+      under .build/grading/; the checkouts themselves are only read. It is not a sandbox: a \
       learner's code runs with your rights, so grade code you would run yourself.
+
       Exit status 0 when every checkout could be graded, 1 otherwise.
       """
   )
