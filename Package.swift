@@ -148,7 +148,7 @@ let toolTargets: [Target] = [
   // Fixed-signature C functions over libedit's variadic configuration API.
   .target(name: "CLineEditor", dependencies: ["CLibEdit"]),
   // prctl(2), which Swift cannot call (it is variadic): ditutor adopts what a check leaves behind;
-  // and pipe2(2), which Glibc's Swift module leaves out.
+  // and pipe2(2) and renameat2(2), which Glibc's Swift module leaves out.
   .target(name: "CProcessControl"),
   // The engine: course, session, progress. No terminal I/O.
   .target(name: "TutorKit", dependencies: ["CProcessControl"]),

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #ifdef __linux__
@@ -92,3 +93,23 @@ pid_t ditutor_spawn(const char *path, char *const argv[], char *const envp[], co
   }
   return pid;
 }
+// Moves without replacing, in two steps, for file systems (and systems) that cannot in one.
+static int rename_noreplace_in_steps(const char *from, const char *to) {
+  if (link(from, to) == 0) return unlink(from);
+  if (errno == EEXIST) return -1;
+  if (access(to, F_OK) == 0) {
+    errno = EEXIST;
+    return -1;
+  }
+  return rename(from, to);
+}
+
+#ifdef __linux__
+int ditutor_rename_noreplace(const char *from, const char *to) {
+  if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0) return 0;
+  if (errno != EINVAL && errno != ENOSYS) return -1;
+  return rename_noreplace_in_steps(from, to);
+}
+#else
+int ditutor_rename_noreplace(const char *from, const char *to) { return rename_noreplace_in_steps(from, to); }
+#endif

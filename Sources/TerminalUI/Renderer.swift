@@ -109,10 +109,14 @@ public struct Renderer: Sendable {
   private func renderList(_ list: ListBlock, width: Int) -> [[Span]] {
     var lines: [[Span]] = []
     let lastNumber = list.start + list.items.count - 1
-    let markerWidth = list.ordered ? String(lastNumber).count + 2 : 2
+    let ownMarkers = list.items.compactMap(\.marker)
+    let markerWidth =
+      !ownMarkers.isEmpty ? ownMarkers.map(\.displayWidth).max()! + 1 : list.ordered ? String(lastNumber).count + 2 : 2
     for (index, item) in list.items.enumerated() {
       var marker: String
-      if list.ordered {
+      if let own = item.marker {
+        marker = own + String(repeating: " ", count: markerWidth - own.displayWidth)
+      } else if list.ordered {
         let number = String(list.start + index) + "."
         marker = String(repeating: " ", count: markerWidth - 1 - number.count) + number + " "
       } else {
@@ -122,7 +126,8 @@ public struct Renderer: Sendable {
       let indent = marker.displayWidth
       let body = renderBlocks(item.blocks, width: max(width - indent, 10))
       for (offset, line) in body.enumerated() {
-        let prefix = offset == 0 ? Span(marker, Style(foreground: list.ordered ? nil : .cyan)) : Span(String(repeating: " ", count: indent))
+        let markerStyle = item.marker != nil ? Style(bold: true) : Style(foreground: list.ordered ? nil : .cyan)
+        let prefix = offset == 0 ? Span(marker, markerStyle) : Span(String(repeating: " ", count: indent))
         lines.append(line.isEmpty ? [] : [prefix] + line)
       }
       // Items whose bodies have several blocks read better apart.
@@ -393,7 +398,8 @@ public struct Renderer: Sendable {
   }
 
   private func wrapWords(_ spans: [Span], width: Int) -> [[Span]] {
-    // Words are runs of non-space characters; one word may mix styles (`next`, or "code,").
+    // Words are runs of non-space characters; one word may mix styles (`next`, or "code,"). A
+    // no-break space (`0.4 s`) joins its neighbours into one word and is shown as a plain space.
     var words: [[Span]] = []
     var current: [Span] = []
     for span in spans {
@@ -405,7 +411,7 @@ public struct Renderer: Sendable {
           if !current.isEmpty { words.append(current) }
           current = []
         } else {
-          piece.append(character)
+          piece.append(character == Self.noBreakSpace ? " " : character)
         }
       }
       if !piece.isEmpty { current.append(Span(piece, span.style)) }
@@ -445,6 +451,8 @@ public struct Renderer: Sendable {
     if !line.isEmpty { lines.append(line) }
     return lines.isEmpty ? [[]] : lines
   }
+
+  static let noBreakSpace: Character = "\u{00A0}"
 
   /// Cuts one line into pieces of at most `width` columns, without looking for spaces: for code,
   /// where re-flowing would change meaning. Continuation lines start with `continuation`.

@@ -19,6 +19,18 @@ import TutorKit
     #expect(colour.render(document).contains("\u{1B}["))
   }
 
+  @Test func anItemWithItsOwnMarkerWrapsPastIt() {
+    let options = ListBlock(ordered: false, items: [
+      ListItem(marker: "a)", blocks: [.paragraph([.text("A container that builds every service at launch, whether used or not")])]),
+      ListItem(marker: "b)", blocks: [.paragraph([.text("Lazy")])]),
+    ])
+    #expect(lines(plain.render(Document([.list(options)]))) == [
+      "a) A container that builds every service",
+      "   at launch, whether used or not",
+      "b) Lazy",
+    ])
+  }
+
   @Test func paragraphsWrapToTheWidth() {
     let words = Array(repeating: "dependency", count: 20).joined(separator: " ")
     let text = plain.render(Document([.paragraph([.text(words)])]))

@@ -35,6 +35,16 @@ import Testing
     #expect(throws: FileSystemError.alreadyExists(folder + "/backup")) { try fileSystem.createNewDirectory(at: folder + "/backup") }
   }
 
+  @Test func aMoveNeverReplacesWhatIsAlreadyThere() throws {
+    try fileSystem.writeAtomically(Data("first".utf8), to: folder + "/aside")
+    try fileSystem.writeAtomically(Data("second".utf8), to: folder + "/state")
+    #expect(throws: FileSystemError.alreadyExists(folder + "/aside")) {
+      try fileSystem.moveItem(from: folder + "/state", to: folder + "/aside")
+    }
+    #expect(try fileSystem.readText(at: folder + "/aside") == "first")
+    #expect(try fileSystem.readText(at: folder + "/state") == "second")
+  }
+
   @Test func aWholeTreeMovesInOneRename() throws {
     try fileSystem.createDirectory(at: folder + "/Sources/Helpers")
     try fileSystem.writeAtomically(Data("h".utf8), to: folder + "/Sources/Helpers/Extra.swift")

@@ -69,6 +69,8 @@ import Testing
     let start = await session.handle("quiz")
     #expect(start.document.text.contains("Quiz on lesson 1, “A”: 3 questions."))
     #expect(start.document.text.contains("Question 1 of 3\nWhich reads the clock?\na) 2 + 2\nb) Date()\nAnswer with a letter."))
+    let options = start.document.blocks.compactMap { block -> ListBlock? in if case .list(let list) = block { list } else { nil } }
+    #expect(options.map { $0.items.map(\.marker) } == [["a)", "b)"]], "options are a list, so a long one wraps past its letter")
     #expect(await session.prompt == "quiz [1 a 1/3]> ")
     #expect(await session.takesCommands == false)
 
@@ -89,6 +91,19 @@ import Testing
     #expect(await session.takesCommands)
     #expect(try CourseFixtures.store(fileSystem).load().state.quizzes["a"] == .init(lastScore: 2, bestScore: 2, questions: 3, attempts: 1))
     #expect(await session.handle("progress").document.text.contains("1. A | 0/2 pages · quiz best 2/3"))
+  }
+
+  @Test func anAnswerInWordsMarksTheOptionItNamesNotItsLetters() async throws {
+    let questions = try CourseFixtures.course(fileSystem).lessons[0].quiz
+    // "variable" holds the letters a and b, and names option c.
+    #expect(QuizGrader.chosenLetters("variable", for: questions[1]) == ["c"])
+    #expect(QuizGrader.chosenLetters("c, a", for: questions[1]) == ["a", "c"])
+    #expect(QuizGrader.chosenLetters("clock", for: questions[0]).isEmpty, "an answer that picks nothing marks nothing")
+    let session = try CourseFixtures.session(fileSystem)
+    _ = await session.handle("quiz")
+    _ = await session.handle("b")
+    let answered = await session.handle("variable").document.text
+    #expect(answered.contains("a) ✓ Random: the test cannot choose it.\nb) ✗ It is passed in.\nc) ✓ (yours) The machine decides it."))
   }
 
   @Test func stopEndsAQuizWithoutRecordingAndSkipCountsAsMissed() async throws {
@@ -132,19 +147,28 @@ import Testing
       ```output
       double
       ```
+
+      ```swift example: missing
+      print("no such service")
+      ```
+      ```output
+      no such service
+      ```
       """
   ])
 
   @Test func runListsTheExamplesAndRunsOne() async throws {
     let session = try CourseFixtures.session(fileSystem)
-    #expect(await session.exampleNames == ["before", "after"])
+    #expect(await session.exampleNames == ["before", "after", "missing"])
     let list = await session.handle("run").document.text
-    #expect(list == "Examples in lesson 1:\nrun before (Lessons/01-a.md:9)\nrun after (Lessons/01-a.md:16)")
+    #expect(list == "Examples in lesson 1:\nrun before (Lessons/01-a.md:9)\nrun after (Lessons/01-a.md:16)\nrun missing (Lessons/01-a.md:23)")
     let emitted = Emitted()
     let ran = await session.handle("run before") { emitted.append($0) }
     #expect(emitted.texts == ["Compiling and running before (Lessons/01-a.md:9) …"])
     #expect(ran.document.text == "ran before\nCompare: run after.")
-    #expect(await session.handle("run sideways").document.text == "Lesson 1 has no example 'sideways'; it has before, after.")
+    #expect(await session.handle("run after").document.text == "ran after\nCompare: run before.")
+    #expect(await session.handle("run missing").document.text == "ran missing", "an example outside the before/after pair has nothing to compare")
+    #expect(await session.handle("run sideways").document.text == "Lesson 1 has no example 'sideways'; it has before, after, missing.")
   }
 
   @Test func examplesCompleteByName() throws {

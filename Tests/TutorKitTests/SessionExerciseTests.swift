@@ -117,6 +117,29 @@ import Testing
     #expect(await session.prompt == "ditutor [2 more 1/2]> ")
   }
 
+  @Test func aPassOfAnExerciseNotOnScreenLeavesNextWhereTheLearnerIs() async throws {
+    let (session, _) = try session([.passed])
+    _ = await session.handle("open 2")
+    let response = await session.handle("check fetch")
+    #expect(response.outcome == .succeeded)
+    let text = response.document.text
+    #expect(!text.contains("last exercise of lesson 1"), "the learner is in lesson 2 already")
+    #expect(text.contains("You are on page 1 of lesson 2, “More”: next goes on from there. The next exercise to do after it: exercise later, “Exercise later”."))
+    _ = await session.handle("next")
+    #expect(await session.prompt == "ditutor [2 more 2/2]> ")
+  }
+
+  @Test func theLastExerciseOfTheCourseIsNotTheEndOfItWhileOthersAreLeft() async throws {
+    let (session, _) = try session([.passed])
+    _ = await session.handle("exercise later")
+    let passed = await session.handle("check").document.text
+    #expect(passed.contains("That was the last exercise of the course, but not all of it is done yet: progress shows what is left."))
+    let next = await session.handle("next").document.text
+    #expect(!next.contains("Well done"))
+    #expect(next.hasPrefix("This is the last stop of the course, but not all of it is done: 2 of 3 exercises not passed and 4 pages not read yet."))
+    #expect(next.contains("The first thing left is page 1 of lesson 1, “Why”: open 1. progress shows everything that is left."))
+  }
+
   @Test func aCompileErrorNamesTheLearnersLine() async throws {
     fileSystem.add("/course/Exercises/greet/Sources/Code.swift", "let x = y\n")
     let (session, _) = try session([.compileError])

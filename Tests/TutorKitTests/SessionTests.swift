@@ -27,11 +27,36 @@ import Testing
 
   @Test func nextOnTheLastPageOfTheCourseSaysSo() async throws {
     let session = try session()
+    await read(session.opening(), in: session)
+    for _ in 0..<4 { await read(session.handle("next"), in: session) }
+    let response = await session.handle("next")
+    #expect(response.document.text.hasPrefix("That was the last stop of the course, and you have done all of it. Well done!"))
+    #expect(await session.prompt == "ditutor [2 constructor 2/2]> ")
+  }
+
+  @Test func theLastStopIsNoWellDoneWhileSomethingIsLeft() async throws {
+    let session = try session()
+    await read(session.opening(), in: session)
     _ = await session.handle("open 2")
     _ = await session.handle("next")
     let response = await session.handle("next")
-    #expect(response.document.text.contains("That was the last stop of the course."))
+    #expect(
+      response.document.text
+        == "This is the last stop of the course, but not all of it is done: 4 pages not read yet.\nThe first thing left is page 2 of lesson 1, “Why”: open 1, then page 2. progress shows everything that is left.")
     #expect(await session.prompt == "ditutor [2 constructor 2/2]> ")
+  }
+
+  @Test func aLessonIsFinishedOnlyWhenAllOfItWasRead() async throws {
+    let session = try session()
+    await read(session.opening(), in: session)
+    _ = await session.handle("page 3")
+    let skipped = await session.handle("next").document.text
+    #expect(skipped.hasPrefix("On to lesson 2. Lesson 1 is not finished: 2 of its 3 pages not read yet; progress shows what is left."))
+    #expect(!skipped.contains("finished lesson"))
+    _ = await session.handle("open 1")
+    for _ in 0..<2 { await read(session.handle("next"), in: session) }
+    let done = await session.handle("next").document.text
+    #expect(done.hasPrefix("You finished lesson 1. On to lesson 2."))
   }
 
   @Test func backOnTheFirstPageFails() async throws {
@@ -138,6 +163,38 @@ import Testing
     #expect(response.outcome == .succeeded)
     #expect(response.document.text.hasPrefix("Your progress could not be saved"))
     #expect(await session.prompt == "ditutor [1 why 2/3]> ")
+  }
+
+  @Test func aProgressFolderThatCannotBeWrittenStartsReadOnly() async throws {
+    try CourseFixtures.store(fileSystem).update {
+      $0.position = .init(lesson: "why", page: 1)
+      $0.lessons["why"] = .init(pagesSeen: [0, 1])
+    }
+    let saved = fileSystem.text(at: "/course/.ditutor/progress.json")
+    fileSystem.makeReadOnly("/course/.ditutor")
+    let session = try session()
+    let opening = await session.start().text
+    #expect(
+      opening.hasPrefix(
+        "ditutor cannot write to .ditutor/ (Could not open lock /course/.ditutor/progress.lock: Permission denied), so it starts read-only: you can read, check and take quizzes, but nothing you do is saved when you quit.\nWelcome back. You were on page 2 of lesson 1"))
+    // Reading goes on without a warning on every page, and remembers within the session.
+    let next = await session.handle("next")
+    #expect(next.outcome == .succeeded)
+    #expect(next.document.text.hasPrefix("Lesson 1 · Why"))
+    await session.markRead(.init(lesson: "why", page: 2))
+    #expect(await session.handle("lessons").document.text.contains("▸ 1 | Why | why | 3/3"))
+    #expect(await session.prompt == "ditutor [1 why 3/3]> ")
+    #expect(fileSystem.text(at: "/course/.ditutor/progress.json") == saved, "nothing was written")
+  }
+
+  @Test func aCheckoutWhereNoProgressFolderCanBeMadeStartsAfreshReadOnly() async throws {
+    fileSystem.makeReadOnly("/course")
+    let session = try session()
+    let opening = await session.start().text
+    #expect(opening.hasPrefix("ditutor cannot write to .ditutor/ (Could not create /course/.ditutor: Permission denied), so it starts read-only"))
+    #expect(opening.contains("Welcome to ditutor"))
+    #expect(await session.handle("next").outcome == .succeeded)
+    #expect(!fileSystem.directoryExists(at: "/course/.ditutor"))
   }
 
   @Test func lessonsAndPagesShowWhereTheLearnerIs() async throws {

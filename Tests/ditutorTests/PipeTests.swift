@@ -103,4 +103,33 @@ import Testing
     #expect(result.status == 2)
     #expect(result.error.contains("yaml"))
   }
+
+  @Test func aTutorialCommandTypedInTheShellIsToldWhereItIs() throws {
+    let result = try Ditutor.run(["sandbox"], in: course)
+    #expect(result.status == 2)
+    #expect(result.error.contains("`sandbox` is a command of the tutorial, not of the ditutor program: run `ditutor`, then type `sandbox` at its prompt."))
+  }
+
+  @Test func aProgressFolderThatCannotBeWrittenStillOpensTheTutorial() throws {
+    // A file where the folder should be: no write can succeed in it, even for root.
+    try Data("not a folder".utf8).write(to: URL(fileURLWithPath: course + "/.ditutor"))
+    let result = try Ditutor.run([], input: Data("next\nlessons\n".utf8), in: course)
+    #expect(result.status == 0)
+    let said = (result.output + result.error).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(said.contains("ditutor cannot write to .ditutor/ (Could not create \(course)/.ditutor: File exists), so it starts read-only"))
+    #expect(result.output.contains("Why dependency injection"))
+    #expect(!(result.output + result.error).contains("could not be saved"), "said once at the start, not on every page")
+  }
+
+  @Test(arguments: ["", "tutor", "list", "check", "verify", "present", "grade", "fingerprints"])
+  func helpTextBreaksLinesOnlyWhereTheTerminalEnds(command: String) throws {
+    // On a wide terminal a paragraph of help is one line: a line break written into the text
+    // would break it mid-sentence on every terminal narrower than the source.
+    let result = try Ditutor.run((command.isEmpty ? [] : [command]) + ["--help"], in: course, environment: ["COLUMNS": "2000"])
+    #expect(result.status == 0)
+    let prose = try #require(result.output.components(separatedBy: "\nUSAGE:").first)
+    for paragraph in prose.components(separatedBy: "\n\n") {
+      #expect(!paragraph.trimmingCharacters(in: .newlines).contains("\n"), "ditutor \(command) --help: \(paragraph)")
+    }
+  }
 }

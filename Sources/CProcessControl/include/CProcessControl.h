@@ -1,4 +1,5 @@
-// Process control that Swift cannot reach directly: prctl(2) is variadic.
+// System calls that Swift cannot reach directly: prctl(2) is variadic; pipe2(2) and renameat2(2)
+// are left out of Glibc's Swift module.
 #ifndef DITUTOR_CPROCESSCONTROL_H
 #define DITUTOR_CPROCESSCONTROL_H
 
@@ -21,5 +22,11 @@ int ditutor_pipe_cloexec(int descriptors[2]);
 /// also when exec failed.
 pid_t ditutor_spawn(const char *path, char *const argv[], char *const envp[], const int streams[3],
                     const char *directory, int *failure);
+/// rename(2) that never replaces: fails with EEXIST when there is already something at `to`,
+/// decided by the kernel in the same step as the move (renameat2 with RENAME_NOREPLACE), so two
+/// processes moving a file to one name never both succeed. Where the file system cannot do that
+/// in one step, a file is hard-linked then unlinked (link(2) never replaces either), and only a
+/// folder is checked for and then renamed. Returns 0 or -1 with errno set.
+int ditutor_rename_noreplace(const char *from, const char *to);
 
 #endif

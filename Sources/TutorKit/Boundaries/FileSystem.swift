@@ -21,7 +21,9 @@ public protocol FileSystem: Sendable {
   func symbolicLinkDestination(at path: String) -> String?
   /// Makes a symbolic link at `path` to `destination` (relative to the link's folder, or absolute).
   func createSymbolicLink(at path: String, pointingTo destination: String) throws
-  /// Moves a file or a whole directory tree (a rename: nothing is copied, nothing is lost).
+  /// Moves a file or a whole directory tree (a rename: nothing is copied, nothing is lost). Never
+  /// replaces: fails with ``FileSystemError/alreadyExists(_:)`` when there is already something
+  /// at `destination`, so a move also claims the name, as ``createNewDirectory(at:)`` does.
   func moveItem(from source: String, to destination: String) throws
   /// Copies a file, replacing `destination` if it exists (the copy is written atomically).
   func copyItem(from source: String, to destination: String) throws

@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 import Synchronization
 
@@ -69,8 +70,18 @@ public struct LocalFileSystem: FileSystem {
     }
   }
 
+  /// mkdir(2) for each missing folder on the way, so that a failure reads as the system's reason
+  /// (Foundation's error reads as a dump of its user info).
   public func createDirectory(at path: String) throws {
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    if directoryExists(at: path) { return }
+    let parent = FilePath.parent(path)
+    if parent != path && !parent.isEmpty && !directoryExists(at: parent) { try createDirectory(at: parent) }
+    guard mkdir(path, 0o755) == 0 else {
+      let code = errno
+      // Made by someone else a moment ago: there is a folder, as asked.
+      if code == EEXIST && directoryExists(at: path) { return }
+      throw FileSystemError.posix("create \(path)", code)
+    }
   }
 
   public func createNewDirectory(at path: String) throws {
@@ -89,8 +100,9 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public func moveItem(from source: String, to destination: String) throws {
-    guard rename(source, destination) == 0 else {
-      throw FileSystemError.posix("move \(source) to \(destination)", errno)
+    guard ditutor_rename_noreplace(source, destination) == 0 else {
+      let code = errno
+      throw code == EEXIST ? FileSystemError.alreadyExists(destination) : FileSystemError.posix("move \(source) to \(destination)", code)
     }
   }
 

@@ -19,18 +19,11 @@ public enum QuizGrader {
     switch question.kind {
     case .multipleChoice(let options):
       let valid = letters(for: options.count)
-      let chosen = answer.lowercased().filter { !$0.isWhitespace && $0 != "," && $0 != ")" && $0 != "." }
-      guard !chosen.isEmpty else { return .unreadable("Answer with a letter from a to \(valid.last!).") }
       let right = Set(options.indices.filter { options[$0].isCorrect }.map { valid[$0] })
-      if chosen.allSatisfy(valid.contains) && Set(chosen).count == chosen.count {
-        return Set(chosen) == right ? .right : .wrong
+      switch choice(answer, options: options) {
+      case .letters(let chosen): return chosen == right ? .right : .wrong
+      case .unreadable(let why): return .unreadable(why)
       }
-      // One or two characters are meant as letters, even when they are not options.
-      if chosen.count <= 2 && chosen.allSatisfy(\.isLetter) {
-        return .unreadable("'\(displayable(answer))' is not one of the options: answer with a letter from a to \(valid.last!).")
-      }
-      // Not letters: a word or two from one option ("split" for "split the type").
-      return markWords(answer, options: options, letters: valid, right: right)
     case .shortAnswer(let accepted, _):
       let words = normalized(answer)
       guard !words.isEmpty else { return .unreadable("Type an answer, or skip.") }
@@ -45,10 +38,38 @@ public enum QuizGrader {
     }
   }
 
+  /// The letters of the options an answer picks, as ``mark(_:for:)`` reads it: `ac` picks a and
+  /// c, a word picks the one option that holds it (`hidden` is one option, not the letters h, i,
+  /// d, e and n). Empty for a short-answer question or an answer that picks nothing.
+  public static func chosenLetters(_ answer: String, for question: QuizQuestion) -> Set<Character> {
+    guard case .multipleChoice(let options) = question.kind, case .letters(let chosen) = choice(answer, options: options)
+    else { return [] }
+    return chosen
+  }
+
+  private enum Choice {
+    case letters(Set<Character>)
+    case unreadable(String)
+  }
+
+  /// Which options a multiple-choice answer picks: by letter, or by a word or two of one option.
+  private static func choice(_ answer: String, options: [QuizQuestion.Option]) -> Choice {
+    let valid = letters(for: options.count)
+    let chosen = answer.lowercased().filter { !$0.isWhitespace && $0 != "," && $0 != ")" && $0 != "." }
+    guard !chosen.isEmpty else { return .unreadable("Answer with a letter from a to \(valid.last!).") }
+    if chosen.allSatisfy(valid.contains) && Set(chosen).count == chosen.count {
+      return .letters(Set(chosen))
+    }
+    // One or two characters are meant as letters, even when they are not options.
+    if chosen.count <= 2 && chosen.allSatisfy(\.isLetter) {
+      return .unreadable("'\(displayable(answer))' is not one of the options: answer with a letter from a to \(valid.last!).")
+    }
+    // Not letters: a word or two from one option ("split" for "split the type").
+    return choiceByWords(answer, options: options, letters: valid)
+  }
+
   /// An answer in words picks the one option whose text holds all of them.
-  private static func markWords(
-    _ answer: String, options: [QuizQuestion.Option], letters: [Character], right: Set<Character>
-  ) -> Mark {
+  private static func choiceByWords(_ answer: String, options: [QuizQuestion.Option], letters: [Character]) -> Choice {
     let words = normalized(answer).filter { !fillers.contains($0) }
     let range = "a letter from a to \(letters.last!)"
     guard !words.isEmpty else { return .unreadable("Answer with \(range).") }
@@ -61,7 +82,7 @@ public enum QuizGrader {
     }
     switch fitting.count {
     case 1:
-      return right == [letters[fitting[0]]] ? .right : .wrong
+      return .letters([letters[fitting[0]]])
     case 0:
       return .unreadable("'\(displayable(answer))' is not in any option: answer with \(range), or with a word from the option you choose.")
     default:

@@ -56,10 +56,14 @@ public struct ListBlock: Sendable, Equatable {
 public struct ListItem: Sendable, Equatable {
   /// `true`/`false` for task-list items (`- [x]`, `- [ ]`), `nil` otherwise.
   public var checked: Bool?
+  /// A marker of the item's own in place of the list's bullet or number (a quiz option's `a)`);
+  /// lines that wrap stay indented past it.
+  public var marker: String?
   public var blocks: [Block]
 
-  public init(checked: Bool? = nil, blocks: [Block]) {
+  public init(checked: Bool? = nil, marker: String? = nil, blocks: [Block]) {
     self.checked = checked
+    self.marker = marker
     self.blocks = blocks
   }
 }

@@ -128,8 +128,13 @@ public struct ExerciseRunner: Sendable {
     return configuration
   }
 
+  /// Whether SwiftPM built the exercise in this folder before. Every build makes the test
+  /// module's folder, whatever the kind: a write-the-test exercise has no other module (its
+  /// subject is compiled into its tests), and a seam exercise's first build stops at its tests.
   public func hasBuilt(_ exercise: Exercise) -> Bool {
-    fileSystem.directoryExists(at: FilePath.join(root, scratchFolder, "debug", exercise.moduleName + ".build"))
+    [exercise.testModuleName, exercise.moduleName].contains { module in
+      fileSystem.directoryExists(at: FilePath.join(root, scratchFolder, "debug", module + ".build"))
+    }
   }
 
   /// Whether the exercise's next check would need SwiftPM: it was never built, or (with fast

@@ -18,7 +18,8 @@ public struct VerdictReport: Sendable {
   }
 
   private func body(for verdict: Verdict) -> Document {
-    let time = String(format: "%.1f s", verdict.durationSeconds)
+    // A no-break space: the number and its unit stay on one line when the text wraps.
+    let time = String(format: "%.1f\u{00A0}s", verdict.durationSeconds)
     var blocks: [Block] = []
     switch verdict.status {
     case .passed:
@@ -52,7 +53,8 @@ public struct VerdictReport: Sendable {
           blocks.append(.paragraph([.faint([.text("Steps before it pass (\(done.count) tests).")])]))
         }
         if step < steps {
-          blocks.append(.paragraph([.faint([.text("Steps \(step + 1) to \(steps) open once this one passes.")])]))
+          let later = step + 1 == steps ? "Step \(steps) opens" : "Steps \(step + 1) to \(steps) open"
+          blocks.append(.paragraph([.faint([.text("\(later) once this one passes.")])]))
         }
       } else {
         blocks.append(

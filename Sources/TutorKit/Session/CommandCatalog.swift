@@ -52,6 +52,14 @@ public struct CommandCatalog: Sendable {
     commands = CommandID.allCases.map(Self.spec)
   }
 
+  /// What to say when `ditutor <word>` was typed in the shell and `word` is one of the
+  /// tutorial's commands (`ditutor sandbox`) rather than the program's: where that command is.
+  /// Nil when `word` is no command of the tutorial.
+  public func outsideTheTutorial(_ word: String) -> String? {
+    guard let spec = spec(named: word) else { return nil }
+    return "`\(displayable(word))` is a command of the tutorial, not of the ditutor program: run `ditutor`, then type `\(spec.name)` at its prompt. `ditutor --help` lists the program's own commands."
+  }
+
   public func spec(named word: String) -> CommandSpec? {
     let word = word.lowercased()
     return commands.first { $0.name == word || $0.aliases.contains(word) }

@@ -189,7 +189,10 @@ extension Session {
     case .passed:
       guard let (lesson, index) = stopIndex(of: exercise) else { return [] }
       let upNext: [Inline]
-      if let (target, next) = following(from: lesson, index) {
+      if position != LearnerState.Position(lesson: lesson.id, page: index) {
+        // Checked from somewhere else: `next` goes on from where the learner is, not from it.
+        upNext = elsewhere(after: exercise, in: lesson, at: index)
+      } else if let (target, next) = following(from: lesson, index) {
         switch stop(next, of: target) {
         case .exercise(let following):
           upNext = [.text("Next: exercise "), .code(following.id), .text(", “\(following.title)”. Type "), .code("next"), .text(".")]
@@ -198,8 +201,10 @@ extension Session {
         case .page:
           upNext = [.text("Type "), .code("next"), .text(" to read on.")]
         }
+      } else if course.lessons.allSatisfy({ whatIsLeft(of: $0).isEmpty }) {
+        upNext = [.text("That was the last exercise of the course, and you have done all of it. "), .code("progress"), .text(" shows everything you did.")]
       } else {
-        upNext = [.text("That was the last exercise of the course. "), .code("progress"), .text(" shows everything you did.")]
+        upNext = [.text("That was the last exercise of the course, but not all of it is done yet: "), .code("progress"), .text(" shows what is left.")]
       }
       let record = state.exercises[exercise.id] ?? .init()
       let tip: [Inline] = record.hintsShown < exercise.hints.count
@@ -214,6 +219,25 @@ extension Session {
     case .cancelled:
       return []
     }
+  }
+
+  /// After a pass of an exercise that is not on screen: where the learner is (where `next`
+  /// goes on from) and how to reach the exercise after the one that passed.
+  private func elsewhere(after exercise: Exercise, in lesson: Lesson, at index: Int) -> [Inline] {
+    var text: [Inline] = []
+    if let here = currentLesson {
+      let place: String
+      switch stop(position.page, of: here) {
+      case .page(let page): place = "page \(page + 1) of lesson \(here.order), “\(here.title)”"
+      case .exercise(let open): place = "exercise \(open.id) of lesson \(here.order)"
+      }
+      text += [.text("You are on \(place): "), .code("next"), .text(" goes on from there.")]
+    }
+    let after = course.exercises.drop { $0.id != exercise.id }.dropFirst().first { state.status(of: $0.id) != .passed }
+    if let after {
+      text += [.text(" The next exercise to do after it: "), .code("exercise \(after.id)"), .text(", “\(after.title)”.")]
+    }
+    return text
   }
 
   func watch(

@@ -42,9 +42,11 @@ extension Session {
     switch question.kind {
     case .multipleChoice(let options):
       let letters = QuizGrader.letters(for: options.count)
-      for (letter, option) in zip(letters, options) {
-        blocks.append(.paragraph([.strong([.text("\(letter))")]), .text(" ")] + option.text))
-      }
+      // A list, so an option that wraps stays indented under its own text, past its letter.
+      blocks.append(
+        .list(ListBlock(ordered: false, items: zip(letters, options).map { letter, option in
+          ListItem(marker: "\(letter))", blocks: [.paragraph(option.text)])
+        })))
       let several = options.filter(\.isCorrect).count > 1
       blocks.append(.paragraph([.faint([.text(several ? "Several are right: answer with all their letters (like ac)." : "Answer with a letter.")])]))
     case .shortAnswer:
@@ -97,7 +99,7 @@ extension Session {
     switch question.kind {
     case .multipleChoice(let options):
       let letters = QuizGrader.letters(for: options.count)
-      let picked = Set((chosen ?? "").lowercased())
+      let picked = chosen.map { QuizGrader.chosenLetters($0, for: question) } ?? []
       return [
         .list(ListBlock(ordered: false, items: zip(letters, options).map { letter, option in
           let mark = option.isCorrect ? "✓" : "✗"
@@ -162,7 +164,9 @@ extension Session {
     switch result.status {
     case .ran:
       var blocks = [output]
-      if let other = lesson.examples.first(where: { $0.name != example.name }) {
+      // `before` and `after` are one story told twice; other examples (`missing`, `cycle`) stand alone.
+      let counterpart = ["before": "after", "after": "before"][example.name]
+      if let other = lesson.examples.first(where: { $0.name == counterpart }) {
         blocks.append(.paragraph([.faint([.text("Compare: "), .code("run \(other.name)"), .text(".")])]))
       }
       return Response(Document(blocks))

@@ -23,6 +23,9 @@ public actor Session {
   let statusInterval: Duration
   var state: LearnerState
   private var startupWarning: String?
+  /// False when `.ditutor/` could not be written at start: the session then keeps the learner's
+  /// progress in memory only (the opening warning said so once) and never reads it back.
+  let canSave: Bool
   /// Where the learner is: a lesson and a stop in it (its pages, then its exercises).
   var position: LearnerState.Position
   /// The quiz under way, if any: while it lasts, lines are answers.
@@ -55,10 +58,11 @@ public actor Session {
     self.watchInterval = watchInterval
     self.statusInterval = statusInterval
     try? progress.removeAbandonedSaves()
-    let (state, warning) = try progress.load()
-    self.state = state
-    self.startupWarning = warning
-    self.position = Self.valid(state.position, in: course)
+    let opened = try progress.open()
+    self.state = opened.state
+    self.startupWarning = opened.warning
+    self.canSave = opened.canSave
+    self.position = Self.valid(opened.state.position, in: course)
   }
 
   // MARK: - What the REPL asks between commands
@@ -142,6 +146,7 @@ public actor Session {
   /// Picks up what another ditutor on the same checkout saved since this one last looked, so
   /// two terminals never work from stale memory (a hint shown twice, a pass forgotten).
   private func reloadState() {
+    guard canSave else { return }
     if let (fresh, _) = try? progress.load() { state = fresh }
   }
 
@@ -370,13 +375,7 @@ public actor Session {
 
   private func next() -> Response {
     guard let lesson = currentLesson else { return .failure([.text("There are no lessons.")]) }
-    guard let (target, index) = following(from: lesson, position.page) else {
-      return Response(
-        Document([
-          .notice(.success, [.text("That was the last stop of the course. Well done!")]),
-          .paragraph([.faint([.code("progress"), .text(" shows what is left; "), .code("lessons"), .text(" lists every lesson.")])]),
-        ]))
-    }
+    guard let (target, index) = following(from: lesson, position.page) else { return Response(Document(endOfCourse())) }
     // Moving on from an exercise that does not pass yet is allowed; say how to come back.
     var note: [Block] = []
     if case .exercise(let exercise) = stop(position.page, of: lesson), state.status(of: exercise.id) != .passed {
@@ -384,9 +383,74 @@ public actor Session {
     }
     let page = show(index, of: target)
     guard target.id != lesson.id else { return page.prepending(note) }
-    return page.prepending(note + [
-      .notice(.success, [.text("You finished lesson \(lesson.order). On to lesson \(target.order).")])
-    ])
+    let left = whatIsLeft(of: lesson)
+    // Finished means every page read and every exercise passed, not merely the last stop reached.
+    let crossing: Block =
+      left.isEmpty
+      ? .notice(.success, [.text("You finished lesson \(lesson.order). On to lesson \(target.order).")])
+      : .notice(.info, [
+        .text("On to lesson \(target.order). Lesson \(lesson.order) is not finished: \(left.description(of: lesson, in: course)); "),
+        .code("progress"), .text(" shows what is left."),
+      ])
+    return page.prepending(note + [crossing])
+  }
+
+  /// What `next` says where the course ends: well done only when all of it is done, else what is
+  /// left and where it starts.
+  func endOfCourse() -> [Block] {
+    let open = course.lessons.map { ($0, whatIsLeft(of: $0)) }.filter { !$0.1.isEmpty }
+    guard let (first, left) = open.first else {
+      return [
+        .notice(.success, [.text("That was the last stop of the course, and you have done all of it. Well done!")]),
+        .paragraph([.faint([.code("progress"), .text(" shows what you did; "), .code("lessons"), .text(" lists every lesson.")])]),
+      ]
+    }
+    let pages = open.map(\.1.unreadPages.count).reduce(0, +)
+    let exercises = open.map(\.1.openExercises.count).reduce(0, +)
+    var counts: [String] = []
+    if exercises > 0 { counts.append("\(exercises) of \(course.exercises.count) exercises not passed") }
+    if pages > 0 { counts.append("\(pages) page\(pages == 1 ? "" : "s") not read yet") }
+    var firstThing: [Inline]
+    if let page = left.unreadPages.first {
+      firstThing = [.text("The first thing left is page \(page + 1) of lesson \(first.order), “\(first.title)”: "), .code("open \(first.order)")]
+      if page > 0 { firstThing += [.text(", then "), .code("page \(page + 1)")] }
+      firstThing.append(.text("."))
+    } else {
+      let exercise = left.openExercises[0]
+      firstThing = [.text("The first thing left is exercise “\(exercise.title)”: "), .code("exercise \(exercise.id)"), .text(".")]
+    }
+    return [
+      .notice(.info, [.text("This is the last stop of the course, but not all of it is done: \(counts.joined(separator: " and ")).")]),
+      .paragraph(firstThing + [.text(" "), .code("progress"), .text(" shows everything that is left.")]),
+    ]
+  }
+
+  /// A lesson's pages not read and exercises not passed: it is finished when both are empty.
+  struct LessonLeft {
+    var unreadPages: [Int]
+    var openExercises: [Exercise]
+
+    var isEmpty: Bool { unreadPages.isEmpty && openExercises.isEmpty }
+
+    /// "12 of its 13 pages not read yet and 2 of its 3 exercises not passed".
+    func description(of lesson: Lesson, in course: Course) -> String {
+      var parts: [String] = []
+      if !unreadPages.isEmpty {
+        parts.append("\(unreadPages.count) of its \(lesson.pages.count) pages not read yet")
+      }
+      if !openExercises.isEmpty {
+        let total = course.exercises(of: lesson).count
+        parts.append(total == 1 ? "its exercise not passed" : "\(openExercises.count) of its \(total) exercises not passed")
+      }
+      return parts.joined(separator: " and ")
+    }
+  }
+
+  func whatIsLeft(of lesson: Lesson) -> LessonLeft {
+    let seen = state.lessons[lesson.id]?.pagesSeen ?? []
+    return LessonLeft(
+      unreadPages: lesson.pages.indices.filter { !seen.contains($0) },
+      openExercises: course.exercises(of: lesson).filter { state.status(of: $0.id) != .passed })
   }
 
   private func back() -> Response {
@@ -429,6 +493,10 @@ public actor Session {
 
   /// Applies a change to the saved state; a warning block if it could not be written.
   func save(_ change: (inout LearnerState) -> Void) -> Block? {
+    guard canSave else {
+      change(&state)
+      return nil
+    }
     do {
       state = try progress.update(change).state
       return nil

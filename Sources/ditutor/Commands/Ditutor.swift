@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TutorKit
 
 @main
 enum Main {
@@ -15,7 +16,11 @@ enum Main {
       }
     } catch {
       if Ditutor.exitCode(for: error) == .validationFailure {
-        FileHandle.standardError.write(Data((Ditutor.fullMessage(for: error) + "\n").utf8))
+        // `ditutor sandbox`: a command of the tutorial typed in the shell. Say where it is.
+        let message = Ditutor.message(for: error)
+        let stray = CommandLine.arguments.dropFirst().first { message.contains("Unexpected argument '\($0)'") }
+        let told = stray.flatMap { CommandCatalog().outsideTheTutorial($0) }.map { "Error: " + $0 }
+        FileHandle.standardError.write(Data(((told ?? Ditutor.fullMessage(for: error)) + "\n").utf8))
         exit(2)
       }
       Ditutor.exit(withError: error)
@@ -28,7 +33,7 @@ struct Ditutor: AsyncParsableCommand {
     commandName: "ditutor",
     abstract: "Learn dependency injection in Swift: lessons, exercises and checks in your terminal.",
     discussion: """
-      Run `ditutor` inside the ditutor package to open the tutorial where you left off.
+      Run `ditutor` inside the ditutor package to open the tutorial where you left off. \
       Commands piped in (`printf 'lessons\\n' | ditutor`) run without prompts or colour.
       """,
     subcommands: [Tutor.self, List.self, Check.self, Verify.self, Present.self, Grade.self, Fingerprints.self],

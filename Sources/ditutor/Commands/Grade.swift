@@ -13,13 +13,14 @@ struct Grade: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "For instructors: check every exercise of each learner's checkout, and print a gradebook.",
     discussion: """
-      Run it in the instructor's copy of the course. Each checkout is graded against the tests
-      this course ships (a learner's changed tests are reported and not used), in a workspace
-      of their own under .build/grading/, kept for the next run; the workspaces of learners not
-      named are removed. The checkouts themselves are only read. It is not a sandbox: a
+      Run it in the instructor's copy of the course. Each checkout is graded against the tests \
+      this course ships (a learner's changed tests are reported and not used), in a workspace \
+      of their own under .build/grading/, kept for the next run; the workspaces of learners not \
+      named are removed. The checkouts themselves are only read. It is not a sandbox: a \
       learner's code runs with your rights, so grade code you would run yourself.
-      Stopped (Ctrl-C, SIGTERM), it still writes the book as far as it got, says it is
-      incomplete and names what was not graded. Exit status 0 when every exercise of every
+
+      Stopped (Ctrl-C, SIGTERM), it still writes the book as far as it got, says it is \
+      incomplete and names what was not graded. Exit status 0 when every exercise of every \
       checkout was graded, non-zero otherwise.
       """
   )

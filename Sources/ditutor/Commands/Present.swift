@@ -5,10 +5,10 @@ struct Present: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "For instructors: show a lesson on a projector, a page per screen.",
     discussion: """
-      Keys: Space, → or Enter next; ← or b back; r runs the page's example; q quits. The slides
-      re-flow when the window changes size. With --script, replays a demo script instead (every
-      lesson ships one in Lessons/Demos/): each command typed for the class, one step per key
-      press, on a copy of the course as shipped (.build/demo/), never on your own Sources/.
+      Keys: Space, → or Enter next; ← or b back; r runs the page's example; q quits. The slides \
+      re-flow when the window changes size. With --script, replays a demo script instead (every \
+      lesson ships one in Lessons/Demos/): each command typed for the class, one step per key \
+      press, on a copy of the course as shipped (.build/demo/), never on your own Sources/. \
       Nothing in the learner's progress changes while presenting.
       """
   )

@@ -83,7 +83,7 @@ extension Block {
     case .heading(_, let inlines), .paragraph(let inlines), .notice(_, let inlines):
       inlines.plainText
     case .list(let list):
-      list.items.map { $0.blocks.map(\.text).joined(separator: "\n") }.joined(separator: "\n")
+      list.items.map { ($0.marker.map { $0 + " " } ?? "") + $0.blocks.map(\.text).joined(separator: "\n") }.joined(separator: "\n")
     case .quote(let blocks):
       blocks.map(\.text).joined(separator: "\n")
     case .code(let code):

@@ -9,6 +9,8 @@ final class InMemoryFileSystem: FileSystem {
     var links: [String: String] = [:]
     var directories: Set<String> = ["/"]
     var failingWrites: Set<String> = []
+    /// Folders nothing may be created in, changed or locked (a read-only checkout).
+    var readOnly: Set<String> = []
     var writes = 0
     /// Bumped on every write of a path: what ``stamp(at:)`` reports as its modification time.
     var versions: [String: Int64] = [:]
@@ -49,6 +51,20 @@ final class InMemoryFileSystem: FileSystem {
     _ = storage.withLock { $0.failingWrites.insert(path) }
   }
 
+  /// Makes `folder` and everything below it read-only, as `chmod -R a-w` would: reads work;
+  /// writes, new folders, moves and locks fail with EACCES.
+  func makeReadOnly(_ folder: String) {
+    _ = storage.withLock { $0.readOnly.insert(folder) }
+  }
+
+  private func checkWritable(_ path: String, _ action: String) throws {
+    try storage.withLock { storage in
+      if storage.readOnly.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) {
+        throw FileSystemError.posix("\(action) \(path)", EACCES)
+      }
+    }
+  }
+
   func fileExists(at path: String) -> Bool {
     storage.withLock { $0.files[path] != nil }
   }
@@ -74,6 +90,7 @@ final class InMemoryFileSystem: FileSystem {
   }
 
   func writeAtomically(_ data: Data, to path: String) throws {
+    try checkWritable(path, "write")
     try storage.withLock { storage in
       guard !storage.failingWrites.contains(path) else { throw FileSystemError.posix("write \(path)", EIO) }
       guard storage.directories.contains(FilePath.parent(path)) else { throw FileSystemError.notFound(FilePath.parent(path)) }
@@ -85,6 +102,7 @@ final class InMemoryFileSystem: FileSystem {
   }
 
   func createDirectory(at path: String) throws {
+    if !directoryExists(at: path) { try checkWritable(path, "create") }
     storage.withLock { storage in
       var directory = path
       while directory != "/" && !directory.isEmpty {
@@ -107,6 +125,7 @@ final class InMemoryFileSystem: FileSystem {
   }
 
   func createNewDirectory(at path: String) throws {
+    try checkWritable(path, "create")
     try storage.withLock { storage in
       guard storage.files[path] == nil, !storage.directories.contains(path) else { throw FileSystemError.alreadyExists(path) }
       guard storage.directories.contains(FilePath.parent(path)) else { throw FileSystemError.notFound(FilePath.parent(path)) }
@@ -116,6 +135,8 @@ final class InMemoryFileSystem: FileSystem {
 
   /// Moves a file, or a directory with everything below it, as `rename` does.
   func moveItem(from source: String, to destination: String) throws {
+    try checkWritable(source, "move")
+    try checkWritable(destination, "move")
     try storage.withLock { storage in
       guard storage.files[destination] == nil, !storage.directories.contains(destination) else {
         throw FileSystemError.alreadyExists(destination)
@@ -157,12 +178,14 @@ final class InMemoryFileSystem: FileSystem {
   }
 
   func withExclusiveLock<T>(at path: String, _ body: () throws -> T) throws -> T {
+    try checkWritable(path, "open lock")
     lock.lock()
     defer { lock.unlock() }
     return try body()
   }
 
   func acquireLock(at path: String) async throws -> any HeldLock {
+    try checkWritable(path, "open lock")
     while !storage.withLock({ storage in
       storage.heldLocks.insert(path).inserted
     }) {
