@@ -60,5 +60,6 @@ private struct NoFiles: FileSystem {
   func removeBuildFolder(at path: String) throws {}
   func withExclusiveLock<T>(at path: String, _ body: () throws -> T) throws -> T { try body() }
   func acquireLock(at path: String) async throws -> any HeldLock { throw FileSystemError.notFound(path) }
+  func tryLock(at path: String) throws -> (any HeldLock)? { throw FileSystemError.notFound(path) }
   func stamp(at path: String) -> FileStamp? { nil }
 }

@@ -106,16 +106,7 @@ import Testing
       for: other, code: .sources, outcome: outcome, events: try recorded("failing.jsonl"), root: root, timeout: .seconds(10))
     #expect(verdict.tests.map(\.name) == ["(no tests)"], "the greeting-clock tests are not user-repository's")
   }
-}
 
-@Suite struct BoundedCaptureTests {
-  @Test func keepsTheStartAndTheEndOfAFlood() {
-    var capture = BoundedCapture(limit: 20)
-    capture.append(ArraySlice(Array("0123456789".utf8)))
-    for _ in 0..<1000 { capture.append(ArraySlice(Array("x".utf8))) }
-    capture.append(ArraySlice(Array("END".utf8)))
-    #expect(capture.text == "0123456789\n… 993 bytes of output left out …\nxxxxxxxEND")
-  }
   @Test func whatAFailingTestPrintedIsShownAfterTheFailureFoldedToItsLastLines() throws {
     let prints = (1...30).map { "debug: the clock said \($0)" }.joined(separator: "\n")
     let outcome = ProcessOutcome(
@@ -153,5 +144,15 @@ import Testing
     let stopped = try #require(lines.firstIndex { $0.contains("Exercises/greeting-clock/Sources/Greeter.swift:21") })
     let printed = try #require(lines.firstIndex { $0.contains("line 500") })
     #expect(lines[0].contains("crashed") && stopped < printed)
+  }
+}
+
+@Suite struct BoundedCaptureTests {
+  @Test func keepsTheStartAndTheEndOfAFlood() {
+    var capture = BoundedCapture(limit: 20)
+    capture.append(ArraySlice(Array("0123456789".utf8)))
+    for _ in 0..<1000 { capture.append(ArraySlice(Array("x".utf8))) }
+    capture.append(ArraySlice(Array("END".utf8)))
+    #expect(capture.text == "0123456789\n… 993 bytes of output left out …\nxxxxxxxEND")
   }
 }
