@@ -113,3 +113,28 @@ int ditutor_rename_noreplace(const char *from, const char *to) {
 #else
 int ditutor_rename_noreplace(const char *from, const char *to) { return rename_noreplace_in_steps(from, to); }
 #endif
+
+// Ctrl-Z while a check runs: the handler only wakes the thread that reads this pipe, which stops
+// the check's processes and then ditutor itself (what a handler may not do safely).
+static int suspend_pipe[2] = {-1, -1};
+
+static void on_suspend(int signo) {
+  (void)signo;
+  int saved = errno;
+  char byte = 1;
+  (void)!write(suspend_pipe[1], &byte, 1);
+  errno = saved;
+}
+
+int ditutor_suspend_requests(void) {
+  if (suspend_pipe[0] < 0 && ditutor_pipe_cloexec(suspend_pipe) != 0) return -1;
+  return suspend_pipe[0];
+}
+
+int ditutor_catch_suspend(int catching) {
+  struct sigaction action;
+  action.sa_handler = catching ? on_suspend : SIG_DFL;
+  action.sa_flags = SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  return sigaction(SIGTSTP, &action, NULL);
+}

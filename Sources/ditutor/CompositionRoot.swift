@@ -43,7 +43,7 @@ struct CompositionRoot {
     }
     let completer = Completer(catalog: CommandCatalog(), course: course)
     let interactive = probe.inputIsTerminal && probe.outputIsTerminal
-    let interrupts = Interrupts(idle: interactive ? .ignore : .exit)
+    let interrupts = Interrupts(idle: interactive ? .ignore : .exit, processes: interactive ? processes : nil)
     if interactive, let editor = LibEditReader(historyPath: FilePath.join(progress.directory, "history"), probe: probe) {
       let display = TerminalDisplay(probe: probe, failuresToStandardError: false, pagesLongAnswers: true)
       var repl = REPL(

@@ -28,6 +28,10 @@ struct ScriptedReader: LineReader {
   mutating func discardTypeAhead() {
     log?.append("discard type-ahead")
   }
+
+  func hideTypeAhead(_ hidden: Bool) {
+    log?.append(hidden ? "hide type-ahead" : "show type-ahead")
+  }
 }
 
 /// What happened, in order, across the fakes of one test.
@@ -134,7 +138,22 @@ final class RecordingDisplay: Display {
     _ = await repl.run()
     // `next` is in the history before the prompt of page 2 (its answer) is asked for; `exit`,
     // an alias of quit, is not kept.
-    #expect(log.all == ["read ditutor [1 why 1/3]> ", "remember next", "read ditutor [1 why 2/3]> "])
+    #expect(
+      log.all.filter { !$0.hasSuffix("type-ahead") }
+        == ["read ditutor [1 why 1/3]> ", "remember next", "read ditutor [1 why 2/3]> "])
+  }
+
+  @Test func keysTypedWhileACommandRunsAreNotEchoedIntoItsOutput() async throws {
+    let log = EventLog()
+    var repl = REPL(
+      reader: ScriptedReader(inputs: [.line("next"), .line("back")], log: log), display: RecordingDisplay(),
+      session: try CourseFixtures.session(fileSystem),
+      completer: Completer(catalog: CommandCatalog(), course: try CourseFixtures.course(fileSystem)),
+      interruptions: DirectInterruptions(), mode: .interactive)
+    _ = await repl.run()
+    let commands = log.all.filter { $0.hasSuffix("type-ahead") }
+    #expect(commands == ["hide type-ahead", "show type-ahead", "hide type-ahead", "show type-ahead"], "each command, hidden then shown")
+    #expect(log.all.last?.hasPrefix("read ") == true, "every prompt reads with echo back on")
   }
 
   @Test func keysTypedDuringACommandCannotAnswerItsQuestion() async throws {

@@ -233,6 +233,10 @@ import Testing
     let record = try CourseFixtures.store(fileSystem).load().state.exercises["greet"]
     #expect(record == .init(status: .notStarted, attempts: 1, hintsShown: 0, passedOnce: true))
     #expect(await session.handle("progress").document.text.contains("   greet | ↺ reset (passed before) | 1 check | hints 0/3"))
+    // The exercises table keeps its status column narrow, so titles keep the width at 80×24.
+    let list = await session.handle("exercises").document.text
+    #expect(list.contains("| ↺ reset"))
+    #expect(!list.contains("passed before"))
   }
 
   @Test func aRebuiltBuildFolderIsExplainedAndNotBlamedOnTheLearner() async throws {

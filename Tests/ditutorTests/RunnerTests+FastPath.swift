@@ -130,11 +130,29 @@ extension RunnerTests {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
     try process.run()
-    // The test program itself, not a compiler job that names it.
+    // The test itself has started (Swift Testing said so in the event stream, and has nothing
+    // more to print while the test loops), not only the test program, nor a compiler job that
+    // names it: killed any earlier, a test program writing to swift test's closed pipe would
+    // end by itself, and there would be nothing left for anyone to stop.
+    // The loop it is in shows as time spent on the processor.
+    let scratch = "\(Self.course)/.build/exercises"
     let testsRun = {
-      Ditutor.processes(mentioning: Self.course).contains { $0.contains(": \(Self.course)/.build/") && $0.contains(".xctest") }
+      let streams = ((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []).filter { $0.hasPrefix("ditutor-events-") }
+      let started = streams.contains { name in
+        ((try? String(contentsOfFile: "\(scratch)/\(name)", encoding: .utf8)) ?? "").contains("\"kind\":\"testStarted\"")
+      }
+      let looping = Ditutor.processes(mentioning: Self.course).contains { line in
+        guard line.contains(": \(scratch)/") && line.contains(".xctest"),
+          let stat = try? String(contentsOfFile: "/proc/\(line.prefix { $0 != ":" })/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")")
+        else { return false }
+        // Field 14 of stat, 11th after the name: clock ticks in user mode.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 11 && (Int(fields[11]) ?? 0) >= 30
+      }
+      return started && looping
     }
-    let deadline = Date().addingTimeInterval(300)
+    let deadline = Date().addingTimeInterval(120)
     while !testsRun() && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
     #expect(testsRun(), "the tests started")
     kill(process.processIdentifier, SIGKILL)
@@ -161,6 +179,7 @@ extension RunnerTests {
   @Test func aSwiftTestCheckKilledWithNineIsStoppedByTheNextDitutor() throws {
     try #require(waitUntilNothingRuns(seconds: 10) == [], "nothing of an earlier test runs")
     try killCheckWhileTestsRun(fast: false)
+    try #require(Ditutor.processes(mentioning: Self.course).contains { $0.contains(".xctest") }, "the tests outlived ditutor")
     // swift test dies with ditutor; the tests it started are found by the mark they carry and
     // stopped by the next check, which then does not wait on a lock held by a dead run.
     try append("// an edit", to: try learnersFile("passes"))

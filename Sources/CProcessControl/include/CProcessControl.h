@@ -29,4 +29,12 @@ pid_t ditutor_spawn(const char *path, char *const argv[], char *const envp[], co
 /// folder is checked for and then renamed. Returns 0 or -1 with errno set.
 int ditutor_rename_noreplace(const char *from, const char *to);
 
+/// The read end of a pipe that gets a byte each time SIGTSTP (Ctrl-Z) arrives while
+/// `ditutor_catch_suspend(1)` is in force; -1 if it cannot be made.
+int ditutor_suspend_requests(void);
+
+/// Catches SIGTSTP (1: a byte on the pipe above) or gives it its default action back (0:
+/// the process stops). Returns 0 or -1.
+int ditutor_catch_suspend(int catching);
+
 #endif

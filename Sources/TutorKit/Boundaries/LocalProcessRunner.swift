@@ -27,6 +27,7 @@ public struct LocalProcessRunner: ProcessRunner {
     public init() {}
 
     func add(_ pid: pid_t) { _ = running.withLock { $0.insert(pid) } }
+    var all: Set<pid_t> { running.withLock { $0 } }
     func remove(_ pid: pid_t) { _ = running.withLock { $0.remove(pid) } }
     func contains(_ pid: pid_t) -> Bool { running.withLock { $0.contains(pid) } }
   }
@@ -115,6 +116,8 @@ public struct LocalProcessRunner: ProcessRunner {
     var exitedAt: ContinuousClock.Instant?
     var finishedAt: ContinuousClock.Instant?
     var lastLook = start
+    var lastWake = start
+    var hardStart = start
     var status: Int32 = 0
     var buffer = [UInt8](repeating: 0, count: 65536)
 
@@ -137,6 +140,14 @@ public struct LocalProcessRunner: ProcessRunner {
         }
       }
       let now = clock.now
+      // This loop wakes every 50 ms; a longer silence means ditutor itself was stopped (Ctrl-Z,
+      // with the program paused too): that time is not the program's to be timed out for.
+      let silence = now - lastWake
+      lastWake = now
+      if silence > .seconds(2) {
+        timeoutStart = timeoutStart.map { $0 + silence }
+        hardStart = hardStart + silence
+      }
       if exitedAt == nil, waitpid(pid, &status, WNOHANG) == pid { exitedAt = now }
       if let exitedAt, now - exitedAt > .milliseconds(500) {
         // The program is gone but something it started (an escapee in a session of its own)
@@ -163,7 +174,7 @@ public struct LocalProcessRunner: ProcessRunner {
           ending = .cancelled
         } else if let timeoutStart, now - timeoutStart > request.timeout {
           ending = .timedOut
-        } else if now - start > request.hardLimit {
+        } else if now - hardStart > request.hardLimit {
           ending = .timedOut
         }
         if ending != nil {
@@ -213,6 +224,17 @@ public struct LocalProcessRunner: ProcessRunner {
     return found.count
   }
 
+  /// Stops (SIGSTOP) every program a run is waiting for, with all it started: ditutor is about
+  /// to be suspended (Ctrl-Z), and a test left running would spin on with no one watching.
+  public func pauseRunning() {
+    for pid in children.all { Self.signalTree(of: pid, SIGSTOP) }
+  }
+
+  /// Lets them go on (SIGCONT) after ditutor was resumed.
+  public func resumeRunning() {
+    for pid in children.all { Self.signalTree(of: pid, SIGCONT) }
+  }
+
   /// Stops every child of ditutor that no run is waiting for (escapees a subreaper adopted),
   /// with all they started, and collects their exit statuses so none lingers as a zombie.
   static func stopEscapees(children: Children) {
@@ -231,6 +253,11 @@ public struct LocalProcessRunner: ProcessRunner {
 
   /// Kills `pid`, its process group, and every descendant (and their groups).
   static func terminateTree(of pid: pid_t) {
+    signalTree(of: pid, SIGKILL)
+  }
+
+  /// Sends `signal` to `pid`, its process group, and every descendant (and their groups).
+  static func signalTree(of pid: pid_t, _ signal: Int32) {
     var victims = [pid]
     var children = childrenByParent()
     var index = 0
@@ -240,8 +267,8 @@ public struct LocalProcessRunner: ProcessRunner {
     }
     for victim in victims {
       let group = getpgid(victim)
-      if group > 1 && group != getpgrp() { killpg(group, SIGKILL) }
-      kill(victim, SIGKILL)
+      if group > 1 && group != getpgrp() { killpg(group, signal) }
+      kill(victim, signal)
     }
   }
 

@@ -110,6 +110,10 @@ public struct ExerciseRunner: Sendable {
   private func stopLeftovers() {
     let stopped = processes.stopProcesses(carrying: Self.ownerVariable, value: scratch)
     if stopped > 0 { trace?("stopped \(stopped) program\(stopped == 1 ? "" : "s") that a killed ditutor left running") }
+    // And the event streams of checks that never got to remove theirs.
+    for name in (try? fileSystem.contentsOfDirectory(at: scratch)) ?? [] where name.hasPrefix("ditutor-events-") {
+      try? fileSystem.removeItem(at: FilePath.join(scratch, name))
+    }
   }
 
   /// Stops what a killed ditutor's check left running in this checkout, unless a check of

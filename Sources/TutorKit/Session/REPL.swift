@@ -17,10 +17,14 @@ public protocol LineReader {
   mutating func remember(_ line: String)
   /// Throws away keys typed while a command ran, so they cannot answer the question asked next.
   mutating func discardTypeAhead()
+  /// While a command runs, keys typed ahead are kept for the next prompt but not echoed: the
+  /// terminal would print them into the status line. Called with true before, false after.
+  func hideTypeAhead(_ hidden: Bool)
 }
 
 extension LineReader {
   public mutating func discardTypeAhead() {}
+  public func hideTypeAhead(_ hidden: Bool) {}
 }
 
 /// Where documents go: the terminal renderer in the executable, a recorder in a test.
@@ -155,6 +159,8 @@ public struct REPL<Reader: LineReader> {
 
   /// Runs one line so that Ctrl-C cancels it (a check, a watch) and not the REPL.
   private func answer(_ text: String) async -> Response {
+    reader.hideTypeAhead(true)
+    defer { reader.hideTypeAhead(false) }
     let session = self.session
     let display = self.display
     let response = try? await interruptions.cancellable {

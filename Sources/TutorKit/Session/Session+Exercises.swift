@@ -91,7 +91,7 @@ extension Session {
       let record = state.exercises[exercise.id] ?? .init()
       let status: String =
         switch record.status {
-        case .notStarted where record.passedOnce: "↺ reset (passed before)"
+        case .notStarted where record.passedOnce: "↺ reset"  // `progress` says it was passed before
         case .notStarted: "–"
         case .failed: "✗ not yet"
         case .passed: "✓ passed"

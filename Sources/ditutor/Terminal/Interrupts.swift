@@ -1,3 +1,4 @@
+import CProcessControl
 import Dispatch
 import Foundation
 import Synchronization
@@ -23,14 +24,18 @@ final class Interrupts: Interruptions {
 
   private let current = Mutex<(@Sendable () -> Void)?>(nil)
   private let idle: Idle
+  private let processes: LocalProcessRunner?
   // Kept only so the sources live as long as ditutor; never touched after init.
   nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
   /// The terminal's settings when ditutor started, restored on the way out.
   nonisolated(unsafe) private var savedTerminal = termios()
   private let hasSavedTerminal: Bool
 
-  init(idle: Idle) {
+  /// - Parameter processes: the runner whose programs Ctrl-Z stops along with ditutor while a
+  ///   command runs, and whose clocks then do not count the time stopped.
+  init(idle: Idle, processes: LocalProcessRunner? = nil) {
     self.idle = idle
+    self.processes = processes
     hasSavedTerminal = isatty(STDIN_FILENO) == 1 && tcgetattr(STDIN_FILENO, &savedTerminal) == 0
     for number in [SIGINT, SIGQUIT] {
       listen(to: number) { [unowned self] in self.interrupt() }
@@ -38,6 +43,7 @@ final class Interrupts: Interruptions {
     for number in [SIGTERM, SIGHUP] {
       listen(to: number) { [unowned self] in self.terminate(signal: number) }
     }
+    listenForSuspension()
   }
 
   private func listen(to number: Int32, _ handler: @escaping @Sendable () -> Void) {
@@ -78,11 +84,48 @@ final class Interrupts: Interruptions {
     Foundation.exit(128 + number)
   }
 
-  /// Runs `operation` so that Ctrl-C (or Ctrl-\) cancels it.
+  /// Runs `operation` so that Ctrl-C (or Ctrl-\) cancels it, and Ctrl-Z suspends ditutor with
+  /// the programs it is running (by default only ditutor would stop, and a hanging test would
+  /// spin on, its timeout counting).
   func cancellable<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
     let task = Task { try await operation() }
     current.withLock { $0 = { task.cancel() } }
-    defer { current.withLock { $0 = nil } }
+    if processes != nil { ditutor_catch_suspend(1) }
+    defer {
+      if processes != nil { ditutor_catch_suspend(0) }
+      current.withLock { $0 = nil }
+    }
     return try await task.value
+  }
+
+  /// Waits for Ctrl-Z on a thread of its own: pauses what runs, gives the shell its terminal
+  /// settings back, stops ditutor; once resumed (`fg`), puts both back as they were.
+  private func listenForSuspension() {
+    guard let processes else { return }
+    let requests = ditutor_suspend_requests()
+    guard requests >= 0 else { return }
+    let hasSavedTerminal = self.hasSavedTerminal
+    let saved = savedTerminal
+    Thread.detachNewThread {
+      var byte: UInt8 = 0
+      while true {
+        let count = read(requests, &byte, 1)
+        guard count == 1 else {
+          if count < 0 && errno == EINTR { continue }
+          return
+        }
+        processes.pauseRunning()
+        var current = termios()
+        let hadSettings = hasSavedTerminal && tcgetattr(STDIN_FILENO, &current) == 0
+        if hadSettings {
+          var shells = saved
+          tcsetattr(STDIN_FILENO, TCSANOW, &shells)
+        }
+        kill(getpid(), SIGSTOP)
+        // Resumed.
+        if hadSettings { tcsetattr(STDIN_FILENO, TCSANOW, &current) }
+        processes.resumeRunning()
+      }
+    }
   }
 }

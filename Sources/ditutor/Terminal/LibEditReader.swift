@@ -68,6 +68,23 @@ final class LibEditReader: LineReader {
     ditutor_line_editor_discard_typeahead(editor)
   }
 
+  /// The terminal's settings while echo is off for a command, to put back after it.
+  private var echoing: termios?
+
+  func hideTypeAhead(_ hidden: Bool) {
+    if hidden {
+      var settings = termios()
+      guard echoing == nil, tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
+      echoing = settings
+      // Only the echo: the keys stay in the queue for the next prompt, and Ctrl-C still signals.
+      settings.c_lflag &= ~tcflag_t(ECHO)
+      tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+    } else if var settings = echoing {
+      echoing = nil
+      tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+    }
+  }
+
   /// Appending grows the file without end; once it holds far more than ↑ keeps, it is written
   /// anew with the entries libedit loaded (a new file renamed over the old one).
   private static func compactHistory(editor: OpaquePointer, path: String) {
