@@ -53,6 +53,15 @@ public struct Slides: Sendable {
     slides.firstIndex { $0.page == page } ?? 0
   }
 
+  /// The slide of this layout that shows what `slide` of another layout showed: the same page,
+  /// as far into it (a window made smaller splits a page into more screens).
+  public func slide(matching slide: Slide) -> Int {
+    let first = firstSlide(ofPage: slide.page)
+    let parts = slides[first].parts
+    let along = Double(slide.part) / Double(max(slide.parts, 1))
+    return first + min(parts - 1, Int((along * Double(parts)).rounded(.down)))
+  }
+
   /// The whole screen for slide `index`: heading, body, and the footer at the bottom row.
   public func screen(_ index: Int) -> String {
     let slide = slides[index]

@@ -296,4 +296,19 @@ import TutorKit
     #expect(large.slides.count == 4)
     #expect(large.firstSlide(ofPage: small.slides[3].page) == 1, "page 2 starts on the second slide at any size")
   }
+
+  @Test func aResizedWindowKeepsThePlaceWithinAPage() {
+    let small = Slides(lesson: lesson, traits: TerminalTraits(width: 80, colors: false), height: 24)
+    let smaller = Slides(lesson: lesson, traits: TerminalTraits(width: 80, colors: false), height: 14)
+    let large = Slides(lesson: lesson, traits: TerminalTraits(width: 160, colors: false), height: 60)
+    // The last screen of the long page (4 of 4) is, on a window half as tall, among its last.
+    let last = small.slides[4]
+    #expect(last.page == 1 && last.part == 3)
+    let there = smaller.slides[smaller.slide(matching: last)]
+    #expect(there.page == 1 && there.part >= there.parts - 2 && there.parts > 4, "\(there.part + 1) of \(there.parts)")
+    // Back on a tall window the page takes two screens: its second.
+    #expect(large.slides.map(\.page) == [0, 1, 1, 2])
+    #expect(large.slide(matching: there) == 2)
+    #expect(small.slide(matching: small.slides[2]) == 2, "the same layout maps a slide to itself")
+  }
 }

@@ -65,14 +65,15 @@ final class Interrupts: Interruptions {
   }
 
   /// Cancels the running command, waits (briefly) for it to stop what it started, restores the
-  /// terminal and exits with the shell's code for the signal.
+  /// terminal and exits with the shell's code for the signal. The command's own flow exits as
+  /// soon as it has stopped, before anything else is printed (a cancelled verdict, a prompt
+  /// the shell's would land on).
   private func terminate(signal number: Int32) {
-    // Whatever was on the line (a prompt, a status line) ends, so the shell's prompt that follows
-    // starts on a line of its own; and the reason is said, since a check it cut short reads
-    // "cancelled" though nobody pressed Ctrl-C.
-    if isatty(STDOUT_FILENO) == 1 { FileHandle.standardOutput.write(Data("\n".utf8)) }
+    // The reason is said: a check it cut short would otherwise read as cancelled by nobody.
     let name = number == SIGHUP ? "SIGHUP: the terminal closed" : "SIGTERM"
+    terminating.withLock { $0 = number }
     if let cancel = current.withLock({ $0 }) {
+      endLine()
       FileHandle.standardError.write(Data("ditutor was stopped (\(name)); what was running was stopped with it.\n".utf8))
       cancel()
       let deadline = ContinuousClock.now + .seconds(5)
@@ -80,6 +81,19 @@ final class Interrupts: Interruptions {
         usleep(20_000)
       }
     }
+    leave(signal: number)
+  }
+
+  private let terminating = Mutex<Int32?>(nil)
+
+  /// Ends whatever was on the line (a prompt, a status line), so what follows, the shell's
+  /// prompt too, starts on a line of its own.
+  private func endLine() {
+    if isatty(STDOUT_FILENO) == 1 { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
+  }
+
+  private func leave(signal number: Int32) -> Never {
+    endLine()
     if hasSavedTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminal) }
     Foundation.exit(128 + number)
   }
@@ -91,11 +105,11 @@ final class Interrupts: Interruptions {
     let task = Task { try await operation() }
     current.withLock { $0 = { task.cancel() } }
     if processes != nil { ditutor_catch_suspend(1) }
-    defer {
-      if processes != nil { ditutor_catch_suspend(0) }
-      current.withLock { $0 = nil }
-    }
-    return try await task.value
+    let result = await task.result
+    if let number = terminating.withLock({ $0 }) { leave(signal: number) }
+    if processes != nil { ditutor_catch_suspend(0) }
+    current.withLock { $0 = nil }
+    return try result.get()
   }
 
   /// Waits for Ctrl-Z on a thread of its own: pauses what runs, gives the shell its terminal

@@ -26,10 +26,10 @@ struct Presenter {
         // No key: a moment to notice a resized window and re-flow, staying on the same page.
         let now = (width: probe.width, height: probe.height)
         if now != size {
-          let page = slides.slides[index].page
+          let shown = slides.slides[index]
           size = now
           slides = layout(size)
-          index = slides.firstSlide(ofPage: page)
+          index = slides.slide(matching: shown)
           draw(slides.screen(index), on: keyboard)
         }
         continue
