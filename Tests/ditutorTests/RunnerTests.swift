@@ -261,13 +261,45 @@ extension RunnerTests {
     #expect(Ditutor.processes(mentioning: Self.course).isEmpty)
   }
 
+  @Test func aOneShotCheckStoppedBySigtermSaysWhyAndPrintsNoCancelledVerdict() throws {
+    // A harness's own time limit (timeout(1), a CI step) sends SIGTERM: the check is not a
+    // timeout of ditutor's, and "cancelled" with no reason read as one that nobody asked for.
+    let output = NSTemporaryDirectory() + "ditutor-sigterm-\(UUID().uuidString)"
+    _ = FileManager.default.createFile(atPath: output + ".out", contents: nil)
+    _ = FileManager.default.createFile(atPath: output + ".err", contents: nil)
+    defer { for file in [output + ".out", output + ".err"] { try? FileManager.default.removeItem(atPath: file) } }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Ditutor.executable)
+    process.arguments = ["check", "hangs", "--timeout", "300", "--format", "json"]
+    process.currentDirectoryURL = URL(fileURLWithPath: Self.course)
+    process.environment = Ditutor.environment(home: NSTemporaryDirectory())
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output + ".out"))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: output + ".err"))
+    try process.run()
+    let deadline = Date().addingTimeInterval(120)
+    while Date() < deadline, !Ditutor.processes(mentioning: Self.course).contains(where: { $0.contains(": \(Self.course)/.build/") }) {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    kill(process.processIdentifier, SIGTERM)
+    var status: Int32 = 0
+    _ = waitpid(process.processIdentifier, &status, 0)
+    #expect(status & 0x7f == 0 && (status >> 8) & 0xff == 128 + SIGTERM)
+    #expect(try String(contentsOfFile: output + ".err", encoding: .utf8).contains("ditutor was stopped (SIGTERM)"))
+    #expect(try String(contentsOfFile: output + ".out", encoding: .utf8) == "", "no verdict: the check did not end, ditutor was stopped")
+  }
+
   @Test func sigtermDuringACheckEndsDitutorAndEverythingItStarted() throws {
     let terminal = try replWithAHangingCheck()
     kill(terminal.programIdentifier, SIGTERM)
     #expect(terminal.waitForExit(seconds: 15) == 128 + SIGTERM)
-    // The shell's prompt that follows starts on a line of its own.
+    // The shell's prompt that follows starts on a line of its own: nothing is left on the last.
     let plain = PseudoTerminal.plain(terminal.transcript)
-    #expect(plain.hasSuffix("\n"), "\(plain.suffix(300).debugDescription)")
+    // By scalars: "\r\n" is one Character to Swift.
+    let scalars = plain.unicodeScalars
+    let lastLine = (scalars.lastIndex(of: "\n").map { String(scalars[scalars.index(after: $0)...]) } ?? plain)
+      .replacingOccurrences(of: "\r", with: "").trimmingCharacters(in: .whitespaces)
+    #expect(lastLine.isEmpty, "\(plain.suffix(300).debugDescription)")
+    #expect(!plain.contains("cancelled"), "ditutor was stopped; the check did not end on its own")
     Thread.sleep(forTimeInterval: 0.3)
     #expect(Ditutor.processes(mentioning: Self.course).isEmpty, "left running: \(Ditutor.processes(mentioning: Self.course))")
   }
