@@ -151,6 +151,27 @@ enum RealCourse {
     }
   }
 
+  /// A lesson cites only what the learner can open: a library's documentation, a Swift Evolution
+  /// proposal, a book by title. "The reference texts", "the guides this course grew from" or "the
+  /// book chapter" name sources the learner has never seen. A phrase broken across two lines is
+  /// caught too, and reported at the line it starts on.
+  @Test(arguments: RealCourse.lessonFiles())
+  func lessonsCiteNoTextTheLearnerCannotOpen(file: String) {
+    let unseen = ["reference text", "the guides this course grew from", "book chapter", "course grew from"]
+    let lines = RealCourse.text(of: file).split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+    for (index, line) in lines.enumerated() {
+      let next = index + 1 < lines.count ? lines[index + 1] : ""
+      for phrase in unseen {
+        let startsHere = line.contains(phrase) || ((line + " " + next).contains(phrase) && !next.contains(phrase))
+        if startsHere {
+          Issue.record(
+            "Lessons/\(file):\(index + 1) cites \"\(phrase)\", a text the learner cannot open: name a public source (documentation, a Swift Evolution proposal, a book by title) or state it as a common belief")
+        }
+      }
+    }
+  }
+
   /// Lesson 2 quotes "sending 'self.service' risks causing data races" and says that Swift 6.2's
   /// `NonisolatedNonsendingByDefault` (approachable concurrency) makes it disappear.
   @Test func theSwift62NoteAboutSendingTheServiceHolds() throws {
