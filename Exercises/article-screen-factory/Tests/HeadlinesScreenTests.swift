@@ -103,4 +103,16 @@ final class AnalyticsSpy: Analytics {
       analytics.events == ["article_opened a-9"],
       "Opening a-9 should be recorded through the analytics handed to NewsroomRoot; it recorded \(analytics.events).")
   }
+
+  @Test func theRootsFactoryMakesAFreshScreenForEveryTap() throws {
+    let analytics = AnalyticsSpy()
+    let headlines = NewsroomRoot(api: StubAPI(), analytics: analytics).makeHeadlinesScreen(articleIDs: ["a-9"])
+    headlines.tapRow(0)
+    headlines.tapRow(0)
+    try #require(headlines.stack.count == 2, "Two taps should push two screens; the stack holds \(headlines.stack.count).")
+    #expect(
+      headlines.stack[0] !== headlines.stack[1],
+      "Tapping a-9 twice pushed the same screen object twice: the root's factory hands back a screen it made before. A factory for screens makes a new one on every call; keep no dictionary of screens in the closure.")
+  }
 }
+

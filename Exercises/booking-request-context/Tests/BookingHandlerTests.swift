@@ -8,9 +8,16 @@ func context(id: String, user: String, at seconds: TimeInterval = 1_700_000_000)
   RequestContext(requestID: id, userID: user, receivedAt: Date(timeIntervalSince1970: seconds))
 }
 
-/// The stored properties of a value and their types: what it keeps from one call to the next.
-func storedProperties(of value: Any) -> [(name: String, type: String)] {
-  Mirror(reflecting: value).children.map { ($0.label ?? "_", String(describing: type(of: $0.value))) }
+/// The stored properties of a value and the types of what they hold, looked into as far as four
+/// levels down (a box inside the handler, an `Any?` inside the box): what it keeps from one call
+/// to the next, however it is wrapped.
+func storedProperties(of value: Any, depth: Int = 0) -> [(name: String, type: String)] {
+  guard depth < 4 else { return [] }
+  return Mirror(reflecting: value).children.flatMap { child -> [(name: String, type: String)] in
+    let name = child.label ?? "_"
+    let inside = storedProperties(of: child.value, depth: depth + 1).map { (name: "\(name).\($0.name)", type: $0.type) }
+    return [(name, String(describing: type(of: child.value)))] + inside
+  }
 }
 
 @Suite struct BookingHandlerTests {

@@ -48,4 +48,15 @@ final class ManualHour: HourSource {
       greeting == "Good evening, Ada!",
       "This Greeter was created at 09:00 and asked for a greeting at 20:00, and it said \"\(greeting)\": the hour from when it was created. Reading the clock once in init and keeping the number is the bug injection was meant to fix: an app keeps one Greeter all day. Store the clock itself and read clock.currentHour in greeting(for:), every time.")
   }
+
+  @Test func readsTheClockAgainForEveryLaterGreeting() {
+    let clock = ManualHour(9)
+    let greeter = Greeter(clock: clock)
+    _ = greeter.greeting(for: "Ada")
+    clock.hour = 20
+    let later = greeter.greeting(for: "Ada")
+    #expect(
+      later == "Good evening, Ada!",
+      "This Greeter greeted at 09:00, then at 20:00 said \"\(later)\": it kept the hour from its first greeting. Keeping any one reading is the bug injection was meant to fix; read clock.currentHour in greeting(for:) every time.")
+  }
 }
