@@ -18,6 +18,8 @@ final class SMSSpy: SMSGateway {
   }
 
   @Test func bothScreensWriteToOneAuditTrail() throws {
+    // Marking a prescription filled texts the patient: through a spy, never the live service.
+    container.register(SMSGateway.self) { _ in SMSSpy() }
     let desk = try container.resolve(RefillDesk.self)
     let nightShift = try container.resolve(NightShiftScreen.self)
     desk.markFilled("RX-88")

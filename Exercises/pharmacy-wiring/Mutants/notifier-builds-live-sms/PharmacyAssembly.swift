@@ -1,14 +1,20 @@
 // The pharmacy app: its services, and the one place that wires them.
 
+import Testing
+
 protocol SMSGateway: AnyObject {
   func text(_ message: String, to phone: String)
 }
 
-/// The real text-message service. In this exercise it only keeps what it would have sent, so
-/// a test that reaches it by mistake can be caught.
+/// The real text-message service. In this exercise it only keeps what it would have sent, and
+/// a test that makes it send fails: in the app, that text goes to a patient's phone.
 final class LiveSMS: SMSGateway {
   private(set) var sent: [String] = []
-  func text(_ message: String, to phone: String) { sent.append("\(phone): \(message)") }
+  func text(_ message: String, to phone: String) {
+    sent.append("\(phone): \(message)")
+    Issue.record(
+      "This test texted \(phone) through LiveSMS, the live service: in the app that is a patient's phone, and no test may reach it, even to count what it sent. Register a spy for SMSGateway in the test's container (after PharmacyAssembly.register(in:)) before anything sends, and count what the spy got.")
+  }
 }
 
 protocol PrescriptionStore {
