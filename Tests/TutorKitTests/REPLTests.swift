@@ -101,6 +101,19 @@ final class RecordingDisplay: Display {
     return (status, repl.readerForTesting, display)
   }
 
+  /// Runs an interactive REPL on `inputs`, its reader writing what it does into the log.
+  func logged(_ inputs: [LineInput]) async throws -> (log: EventLog, display: RecordingDisplay) {
+    let log = EventLog()
+    let display = RecordingDisplay()
+    var repl = REPL(
+      reader: ScriptedReader(inputs: inputs, log: log), display: display,
+      session: try CourseFixtures.session(fileSystem),
+      completer: Completer(catalog: CommandCatalog(), course: try CourseFixtures.course(fileSystem)),
+      interruptions: DirectInterruptions(), mode: .interactive)
+    _ = await repl.run()
+    return (log, display)
+  }
+
   @Test func aScriptPrintsOnlyAnswersAndExitsZeroWhenAllSucceed() async throws {
     let (status, reader, display) = try await run([.line("lessons"), .line("quit")], mode: .script)
     #expect(status == 0)
@@ -129,13 +142,7 @@ final class RecordingDisplay: Display {
   }
 
   @Test func aLineIsRememberedBeforeItsCommandRuns() async throws {
-    let log = EventLog()
-    var repl = REPL(
-      reader: ScriptedReader(inputs: [.line("next"), .line("exit")], log: log), display: RecordingDisplay(),
-      session: try CourseFixtures.session(fileSystem),
-      completer: Completer(catalog: CommandCatalog(), course: try CourseFixtures.course(fileSystem)),
-      interruptions: DirectInterruptions(), mode: .interactive)
-    _ = await repl.run()
+    let (log, _) = try await logged([.line("next"), .line("exit")])
     // `next` is in the history before the prompt of page 2 (its answer) is asked for; `exit`,
     // an alias of quit, is not kept.
     #expect(
@@ -144,13 +151,7 @@ final class RecordingDisplay: Display {
   }
 
   @Test func keysTypedWhileACommandRunsAreNotEchoedIntoItsOutput() async throws {
-    let log = EventLog()
-    var repl = REPL(
-      reader: ScriptedReader(inputs: [.line("next"), .line("back")], log: log), display: RecordingDisplay(),
-      session: try CourseFixtures.session(fileSystem),
-      completer: Completer(catalog: CommandCatalog(), course: try CourseFixtures.course(fileSystem)),
-      interruptions: DirectInterruptions(), mode: .interactive)
-    _ = await repl.run()
+    let (log, _) = try await logged([.line("next"), .line("back")])
     let commands = log.all.filter { $0.hasSuffix("type-ahead") }
     #expect(commands == ["hide type-ahead", "show type-ahead", "hide type-ahead", "show type-ahead"], "each command, hidden then shown")
     #expect(log.all.last?.hasPrefix("read ") == true, "every prompt reads with echo back on")
@@ -159,14 +160,7 @@ final class RecordingDisplay: Display {
   @Test func keysTypedDuringACommandCannotAnswerItsQuestion() async throws {
     CourseFixtures.addExercise("greet", to: fileSystem)
     fileSystem.add("/course/Lessons/01-why.md", CourseFixtures.lesson(order: 1, id: "why", title: "Why", pages: 3, exercises: "[greet]"))
-    let log = EventLog()
-    let display = RecordingDisplay()
-    var repl = REPL(
-      reader: ScriptedReader(inputs: [.line("reset greet"), .line("n")], log: log), display: display,
-      session: try CourseFixtures.session(fileSystem),
-      completer: Completer(catalog: CommandCatalog(), course: try CourseFixtures.course(fileSystem)),
-      interruptions: DirectInterruptions(), mode: .interactive)
-    _ = await repl.run()
+    let (log, display) = try await logged([.line("reset greet"), .line("n")])
     #expect(log.all.contains { $0 == "discard type-ahead" })
     #expect(log.all.firstIndex(of: "discard type-ahead")! < log.all.firstIndex(of: "read Reset greet? [y/N] ")!)
     #expect(display.documents.last?.document.text == "Nothing was reset; your files are as they were.")

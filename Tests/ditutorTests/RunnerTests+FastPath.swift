@@ -142,13 +142,10 @@ extension RunnerTests {
         ((try? String(contentsOfFile: "\(scratch)/\(name)", encoding: .utf8)) ?? "").contains("\"kind\":\"testStarted\"")
       }
       let looping = Ditutor.processes(mentioning: Self.course).contains { line in
-        guard line.contains(": \(scratch)/") && line.contains(".xctest"),
-          let stat = try? String(contentsOfFile: "/proc/\(line.prefix { $0 != ":" })/stat", encoding: .utf8),
-          let close = stat.lastIndex(of: ")")
-        else { return false }
-        // Field 14 of stat, 11th after the name: clock ticks in user mode.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 11 && (Int(fields[11]) ?? 0) >= 30
+        guard line.contains(": \(scratch)/") && line.contains(".xctest"), let pid = Int32(line.prefix { $0 != ":" }) else {
+          return false
+        }
+        return (Ditutor.ProcessStat(pid: pid)?.userTicks ?? 0) >= 30
       }
       return started && looping
     }

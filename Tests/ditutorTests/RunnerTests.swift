@@ -279,15 +279,7 @@ extension RunnerTests {
     // Once ditutor has a child of its own (swift test, or the test program), the check is under
     // way, and its signal handlers long installed.
     let parent = process.processIdentifier
-    let hasChild = {
-      ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).contains { entry in
-        guard Int32(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-          let close = stat.lastIndex(of: ")")
-        else { return false }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 1 && Int32(fields[1]) == parent
-      }
-    }
+    let hasChild = { Ditutor.processIdentifiers().contains { Ditutor.ProcessStat(pid: $0)?.parent == parent } }
     let deadline = Date().addingTimeInterval(120)
     while Date() < deadline, !hasChild() { Thread.sleep(forTimeInterval: 0.02) }
     try #require(hasChild(), "the check started")

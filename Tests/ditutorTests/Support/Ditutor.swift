@@ -67,6 +67,29 @@ enum Ditutor {
     }
   }
 
+  /// What /proc says of a process, for the fields tests read: its parent, and the clock ticks
+  /// it has spent in user mode (a loop shows there). Nil once it is gone.
+  struct ProcessStat {
+    var parent: Int32
+    var userTicks: Int
+
+    init?(pid: Int32) {
+      // "pid (name) state ppid … utime …": the name may hold spaces and parentheses.
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return nil }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      guard fields.count > 11, let parent = Int32(fields[1]), let ticks = Int(fields[11]) else { return nil }
+      self.parent = parent
+      userTicks = ticks
+    }
+  }
+
+  /// Every process on the machine, by id.
+  static func processIdentifiers() -> [Int32] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }
+  }
+
   /// Runs ditutor with `input` on standard input (a file, as a pipe from a script would be).
   static func run(
     _ arguments: [String], input: Data = Data(), in directory: String, environment: [String: String] = [:]

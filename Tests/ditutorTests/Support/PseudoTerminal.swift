@@ -89,16 +89,7 @@ final class PseudoTerminal {
   /// is setsid's child then, and setsid itself when setsid could exec straight into it.
   var programIdentifier: Int32 {
     let parent = process.processIdentifier
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    for entry in entries {
-      guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { continue }
-      // After "pid (name) state": the parent's id.
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      if fields.count > 1, Int32(fields[1]) == parent { return pid }
-    }
-    return parent
+    return Ditutor.processIdentifiers().first { Ditutor.ProcessStat(pid: $0)?.parent == parent } ?? parent
   }
 
   private func readAvailable(timeoutMilliseconds: Int32) {
