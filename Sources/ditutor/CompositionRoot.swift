@@ -113,9 +113,17 @@ struct CompositionRoot {
   }
 
   /// `ditutor verify`: solutions pass, starters fail, for every exercise in the course.
-  func verify(rootOption: String?, format: Verify.Format, timeout: Int) async throws -> Int32 {
+  func verify(rootOption: String?, only ids: [String], format: Verify.Format, timeout: Int) async throws -> Int32 {
     let root = try locateRoot(rootOption)
-    let course = try loadCourse(root)
+    var loaded = try loadCourse(root)
+    if !ids.isEmpty {
+      let known = Set(loaded.exercises.map(\.id))
+      if let unknown = ids.first(where: { !known.contains($0) }) {
+        throw fail("There is no exercise '\(unknown)'. Exercises: \(loaded.exercises.map(\.id).joined(separator: ", ")).", status: 2)
+      }
+      loaded.exercises.removeAll { !ids.contains($0.id) }
+    }
+    let course = loaded
     let verifier = CourseVerifier(runner: exerciseRunner(root: root, scratchFolder: ".build/verify"))
     if format == .text {
       FileHandle.standardError.write(Data("Verifying \(course.exercises.count) exercises (solutions, then starters)…\n".utf8))

@@ -7,11 +7,17 @@ struct Verify: AsyncParsableCommand {
   }
 
   static let configuration = CommandConfiguration(
-    abstract: "For maintainers and instructors: every reference solution passes and every starter fails.",
-    discussion: "Builds in .build/verify, apart from the learner's checks. Exit status 0 when all is right, 1 otherwise."
+    abstract: "For maintainers and instructors: every reference solution passes, every starter and every shortcut fails.",
+    discussion: """
+      Builds in .build/verify, apart from the learner's checks. An exercise must ship at least two \
+      shortcuts (tempting wrong answers) and each must fail. Exit status 0 when all is right, 1 otherwise.
+      """
   )
 
   @OptionGroup var options: CourseOptions
+
+  @Argument(help: "Exercises to verify (ids). By default, all of them.")
+  var exercises: [String] = []
 
   @Option(help: "text, json or junit.")
   var format: Format = .text
@@ -21,7 +27,7 @@ struct Verify: AsyncParsableCommand {
 
   func run() async throws {
     let app = CompositionRoot(environment: ProcessInfo.processInfo.environment)
-    let status = try await app.verify(rootOption: options.root, format: format, timeout: timeout)
+    let status = try await app.verify(rootOption: options.root, only: exercises, format: format, timeout: timeout)
     if status != 0 { throw ExitCode(status) }
   }
 }
