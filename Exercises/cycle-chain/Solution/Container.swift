@@ -47,27 +47,35 @@ final class Container: Sendable {
   }
 }
 
+/// One service being built: its type and its name.
+struct Step: Sendable {
+  let type: ObjectIdentifier
+  let name: String
+}
+
 /// One resolution in progress: what its factories resolve through.
 final class Resolver {
+  /// The services being built on this thread, outermost first. A task-local value, not a stored
+  /// property: a factory that resolves through a captured `container` (a new `Resolver`) is still
+  /// inside this resolution, another thread has a path of its own, and `withValue` puts the old
+  /// path back on every way out, a thrown error included.
+  @TaskLocal static var path: [Step] = []
+
   private let container: Container
-  /// The services this resolution is building, outermost first.
-  private var path: [(type: ObjectIdentifier, name: String)] = []
 
   init(container: Container) {
     self.container = container
   }
 
   func resolve<Service: Sendable>(_ type: Service.Type = Service.self) throws -> Service {
-    let key = ObjectIdentifier(type)
-    let name = "\(type)"
-    if let start = path.firstIndex(where: { $0.type == key }) {
-      throw ResolutionError.cycle(path[start...].map(\.name) + [name])
+    let step = Step(type: ObjectIdentifier(type), name: "\(type)")
+    let path = Self.path
+    if let start = path.firstIndex(where: { $0.type == step.type }) {
+      throw ResolutionError.cycle(path[start...].map(\.name) + [step.name])
     }
     guard let registration = container.registration(for: type) else {
-      throw ResolutionError.missing(name, requestedBy: path.map(\.name))
+      throw ResolutionError.missing(step.name, requestedBy: path.map(\.name))
     }
-    path.append((key, name))
-    defer { path.removeLast() }
-    return try registration.factory(self) as! Service
+    return try Self.$path.withValue(path + [step]) { try registration.factory(self) as! Service }
   }
 }

@@ -8,7 +8,8 @@ import Testing
 final class Calls: Sendable {
   private let count = Mutex(0)
   var value: Int { count.withLock { $0 } }
-  func add() { count.withLock { $0 += 1 } }
+  /// Counts one call and says which it was: 1 for the first.
+  @discardableResult func add() -> Int { count.withLock { $0 += 1; return $0 } }
 }
 
 final class Pharmacist: Sendable {
@@ -96,6 +97,25 @@ func error(resolving body: () throws -> Void) -> ResolutionError? {
       calls.value == 1,
       "RefillQueue's factory ran \(calls.value) times before the cycle was reported: going round until a depth limit builds the same services again and again. Stop the first time a service appears twice on the path.")
   }
+
+  // Runs in a process of its own: a resolution that goes round forever runs out of stack and
+  // stops the program, and that must fail this test, not end every other one.
+  @Test func aCycleThroughACapturedContainerIsNamedToo() async {
+    await #expect(
+      processExitsWith: .success,
+      "Resolving Pharmacist crashed the program. RefillDesk's factory resolves through the container it captured, not the resolver it was handed: each of those calls started a resolution with an empty path, nothing saw the cycle, and the stack ran out. A resolution that is running on this thread must be the one container.resolve continues: keep the path where every Resolver on the thread finds it (a @TaskLocal)."
+    ) {
+      let container = Container()
+      container.register(Pharmacist.self) { Pharmacist(desk: try $0.resolve()) }
+      // Captures the container instead of using the resolver it is handed: a common slip.
+      container.register(RefillDesk.self) { [container] _ in RefillDesk(queue: try container.resolve()) }
+      container.register(RefillQueue.self) { RefillQueue(pharmacist: try $0.resolve()) }
+      let found = error { _ = try container.resolve(Pharmacist.self) }
+      #expect(
+        found == .cycle(["Pharmacist", "RefillDesk", "RefillQueue", "Pharmacist"]),
+        "RefillDesk's factory resolves RefillQueue through the container it captured; that call is still part of resolving Pharmacist, so the cycle is .cycle([\"Pharmacist\", \"RefillDesk\", \"RefillQueue\", \"Pharmacist\"]). It threw \(found.map { "\($0)" } ?? "nothing").")
+    }
+  }
 }
 
 @Suite("Step 2: no false alarms, and missing services name their chain") struct Step2 {
@@ -149,39 +169,39 @@ func error(resolving body: () throws -> Void) -> ResolutionError? {
 }
 
 @Suite("Step 3: each resolution has its own chain") struct Step3 {
-  @Test func twoThreadsBuildingTheSameServiceAreNotACycle() {
+  @Test func twoThreadsBuildingTheSameServiceAreNotACycleAndNeitherWaits() throws {
     let container = Container()
-    let entered = DispatchSemaphore(value: 0)
-    let inside = DispatchGroup()
-    inside.enter()
-    inside.enter()
+    let gate = Gate()
+    let builds = Calls()
     container.register(Prescription.self) { _ in
-      entered.signal()
-      // Both threads are inside this factory at the same moment (or 3 s pass).
-      inside.leave()
-      _ = inside.wait(timeout: .now() + 3)
+      // The first build waits at a gate until the test opens it: it is still running when the
+      // second thread asks.
+      if builds.add() == 1 { gate.pass() }
       return Prescription()
     }
     let errors = Mutex<[String]>([])
-    let done = DispatchGroup()
-    func resolveOnAThread() {
-      done.enter()
-      Thread {
+    let resolve = {
+      Worker {
         do {
           _ = try container.resolve(Prescription.self)
         } catch {
           errors.withLock { $0.append("\(error)") }
-          inside.leave()
         }
-        done.leave()
-      }.start()
+      }
     }
-    resolveOnAThread()
-    _ = entered.wait(timeout: .now() + 5)  // the first thread is building a Prescription
-    resolveOnAThread()
-    #expect(done.wait(timeout: .now() + 10) == .success, "Two threads resolving Prescription did not finish in 10 s.")
+    let first = resolve()
+    try #require(eventually { gate.arrived == 1 }, "Resolving Prescription never called its factory.")
+    let second = resolve()
+    // The second thread should build a Prescription of its own at once, while the first is
+    // still inside its factory.
+    let settled = settle([second], calm: .milliseconds(200)) { builds.value > 1 || second.finished }
+    gate.open()
+    try #require(eventually { first.finished && second.finished }, "Two threads resolving Prescription did not finish within 20 s.")
     #expect(
       errors.withLock { $0 }.isEmpty,
-      "Two threads resolved Prescription at the same time and one was told: \(errors.withLock { $0 }.joined(separator: "; ")). A path kept by the container mixes every thread's resolutions. Keep it in the Resolver, which belongs to one top-level resolve.")
+      "Two threads resolved Prescription at the same time and one was told: \(errors.withLock { $0 }.joined(separator: "; ")). A path kept by the container mixes every thread's resolutions. Keep it with the resolution, which belongs to one thread.")
+    #expect(
+      settled == .decided,
+      "While one thread was building a Prescription, a second thread's resolution \(settled == .everyoneWaits ? "waited" : "spun") until the first was done. A lock held for a whole resolution makes every thread wait for every other; resolutions on two threads share nothing that needs one, once the path belongs to the resolution.")
   }
 }

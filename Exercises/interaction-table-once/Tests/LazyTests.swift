@@ -41,15 +41,12 @@ import Testing
 
 @Suite("Step 3: 200 tasks at once get one table") struct Step3 {
   @Test func twoHundredTasksAtOnceBuildOneTable() async {
-    let builder = TableBuilder(holdsTheFirstBuild: true)
+    let builder = TableBuilder(askers: 200)
     let table = Lazy { builder.build() }
-    let tables = await stampede(of: 200) {
-      builder.willAsk()
-      return table.value
-    }
+    let tables = await stampede(of: 200) { builder.ask { table.value } }
     #expect(
       builder.count == 1,
-      "200 tasks asked at once and the table was built \(builder.count) times. Every task that reads `value` while the first build is still running sees \"not built yet\" and starts a build of its own, unless checking, building and storing are one step that one task at a time can take. A lazy var does not do that, nor does an optional checked without a lock: hold a Mutex (import Synchronization) for the check, the build and the store.")
+      "200 tasks asked at once, and while the first build was still running, the table was built \(builder.count) times. Every task that reads `value` while the first build is still running sees \"not built yet\" and starts a build of its own, unless checking, building and storing are one step that one task at a time can take. A lazy var does not do that, nor does an optional checked without a lock: hold a Mutex (import Synchronization) for the check, the build and the store.")
     let builds = Set(tables.map(\.build)).sorted()
     #expect(
       builds.count == 1,

@@ -33,40 +33,42 @@ struct TableDouble: Equatable {
   let build: Int
 }
 
-/// Builds `TableDouble`s and counts the builds and the tasks that asked.
+/// Builds `TableDouble`s, counts the builds, and watches the tasks that ask.
 ///
 /// In a stampede the real table takes seconds to load, and every task that asks during those
-/// seconds finds it not built yet. This builder makes that window certain: every build takes a
-/// moment, and the first one waits until a second task has asked, and then a little longer, so
-/// that task is already inside `value` while the first build is still running.
+/// seconds finds it not built yet. This builder makes that window certain instead of likely: the
+/// first build waits until every one of the `askers` tasks has asked, and then until each of them
+/// has either started a build of its own (a wrong answer, caught) or is asleep, waiting for the
+/// first build (a right one). See Threads.swift.
 final class TableBuilder: Sendable {
   private let id: Int
   private let builds = Atomic<Int>(0)
-  private let askers = Atomic<Int>(0)
-  private let holdsTheFirstBuild: Bool
+  private let askers: Int
+  private let asking = Mutex<[Worker]>([])
 
-  init(id: Int = 1, holdsTheFirstBuild: Bool = false) {
+  /// `askers`: how many tasks the first build waits for (0: it waits for nobody).
+  init(id: Int = 1, askers: Int = 0) {
     self.id = id
-    self.holdsTheFirstBuild = holdsTheFirstBuild
+    self.askers = askers
   }
 
   var count: Int { builds.load(ordering: .sequentiallyConsistent) }
 
-  /// Called by a task just before it reads `value`.
-  func willAsk() {
-    askers.add(1, ordering: .sequentiallyConsistent)
+  /// How a task asks: `read` is its read of `value`.
+  func ask<Value>(_ read: () -> Value) -> Value {
+    let me = Worker()
+    asking.withLock { $0.append(me) }
+    defer { me.finish() }
+    return read()
   }
 
   func build() -> TableDouble {
     let build = builds.add(1, ordering: .sequentiallyConsistent).newValue
-    if holdsTheFirstBuild && build == 1 {
-      let giveUp = ContinuousClock.now + .seconds(5)
-      while askers.load(ordering: .sequentiallyConsistent) < 2 && ContinuousClock.now < giveUp {
-        Thread.sleep(forTimeInterval: 0.001)
-      }
-      Thread.sleep(forTimeInterval: 0.1)
+    if build == 1 && askers > 0 {
+      _ = eventually { asking.withLock { $0.count } >= askers }
+      let others = asking.withLock { $0 }.filter { !$0.isCurrentThread }
+      _ = settle(others) { count > 1 }
     }
-    Thread.sleep(forTimeInterval: 0.02)
     return TableDouble(builder: id, build: build)
   }
 }

@@ -8,7 +8,17 @@ import Testing
 final class Calls: Sendable {
   private let count = Mutex(0)
   var value: Int { count.withLock { $0 } }
-  func add() { count.withLock { $0 += 1 } }
+  /// Counts one call and says which it was: 1 for the first.
+  @discardableResult func add() -> Int { count.withLock { $0 += 1; return $0 } }
+}
+
+/// What some threads got, kept alive so that two instances can never share an address.
+final class Received<Service: AnyObject & Sendable>: Sendable {
+  private let items = Mutex<[Service]>([])
+  func add(_ item: Service) { items.withLock { $0.append(item) } }
+  var all: [Service] { items.withLock { $0 } }
+  /// How many different instances there are among them.
+  var distinct: Int { Set(all.map(ObjectIdentifier.init)).count }
 }
 
 final class PharmacyDatabase: Sendable {}
@@ -21,17 +31,6 @@ final class AuditTrail: Sendable {
 final class PharmacyClock: Sendable {}
 
 final class LabelPrinter: Sendable {}
-
-/// Runs `work` on a thread of its own and says whether it finished in time; a deadlocked
-/// `work` is left waiting, and the test fails instead of hanging.
-func finishes(within seconds: Double, _ work: @escaping @Sendable () -> Void) -> Bool {
-  let done = DispatchSemaphore(value: 0)
-  Thread {
-    work()
-    done.signal()
-  }.start()
-  return done.wait(timeout: .now() + seconds) == .success
-}
 
 @Suite("Step 1: a singleton is made once") struct Step1 {
   @Test func aSingletonIsBuiltOnceAndShared() throws {
@@ -70,103 +69,87 @@ func finishes(within seconds: Double, _ work: @escaping @Sendable () -> Void) ->
       "Two containers handed out the same singleton. A singleton is one per container (kept in its registration), not one per process (a static), or every test would share the app's instance.")
   }
 
-  @Test func aSingletonsFactoryMayResolveAnotherSingleton() {
-    let container = Container()
-    container.register(PharmacyClock.self, lifetime: .singleton) { _ in PharmacyClock() }
-    container.register(AuditTrail.self, lifetime: .singleton) { container in
-      AuditTrail(clock: try container.resolve())
+  // Runs in a process of its own: a lock taken twice by one thread may stop the program (Swift's
+  // `Mutex` does), and that must fail this test, not end every other one.
+  @Test func aSingletonsFactoryMayResolveAnotherSingleton() async {
+    await #expect(
+      processExitsWith: .success,
+      "Resolving AuditTrail, whose factory resolves the PharmacyClock singleton, crashed the program. A thread that takes a lock it already holds stops it (Swift's Mutex is not recursive): while AuditTrail's factory runs, hold AuditTrail's own lock, never one shared by every singleton."
+    ) {
+      let container = Container()
+      container.register(PharmacyClock.self, lifetime: .singleton) { _ in PharmacyClock() }
+      container.register(AuditTrail.self, lifetime: .singleton) { container in
+        AuditTrail(clock: try container.resolve())
+      }
+      let trails = Received<AuditTrail>()
+      let clocks = Received<PharmacyClock>()
+      let worker = Worker {
+        if let trail = try? container.resolve(AuditTrail.self) { trails.add(trail) }
+        if let clock = try? container.resolve(PharmacyClock.self) { clocks.add(clock) }
+      }
+      let settled = settle([worker], calm: .milliseconds(200)) { worker.finished }
+      #expect(
+        settled == .decided,
+        "Resolving AuditTrail, whose factory resolves PharmacyClock, never finished: the thread is waiting for a lock it holds itself (a deadlock). A lock held while a factory runs must belong to that one singleton, never to the container or to every singleton.")
+      guard settled == .decided else { return }
+      #expect(trails.all.count == 1 && clocks.all.count == 1, "Resolving AuditTrail and PharmacyClock should both succeed.")
+      #expect(trails.all.first?.clock === clocks.all.first, "AuditTrail's clock should be the PharmacyClock singleton.")
     }
-    let result = Mutex<Bool?>(nil)
-    let finished = finishes(within: 5) {
-      let trail = try? container.resolve(AuditTrail.self)
-      let clock = try? container.resolve(PharmacyClock.self)
-      result.withLock { $0 = trail != nil && trail?.clock === clock }
-    }
-    #expect(
-      finished,
-      "Resolving AuditTrail, whose factory resolves PharmacyClock, did not finish in 5 s: a deadlock. A lock held while the factory runs must belong to that one singleton, never to the container or to every singleton, and it must not be taken twice by one thread.")
-    #expect(result.withLock { $0 } != false, "AuditTrail's clock should be the PharmacyClock singleton.")
   }
 }
 
-@Suite("Step 2: once, even when a hundred tasks ask at once") struct Step2 {
-  @Test func aHundredTasksGetOneInstanceFromOneFactoryCall() async throws {
+@Suite("Step 2: once, even when many threads ask during the first build") struct Step2 {
+  @Test func threadsAskingDuringTheFirstBuildGetThatOneInstance() throws {
     let container = Container()
     let calls = Calls()
+    let gate = Gate()
     container.register(PharmacyDatabase.self, lifetime: .singleton) { _ in
-      calls.add()
-      Thread.sleep(forTimeInterval: 0.02)  // opening a database takes a moment
+      // Opening the database takes a while: the first build waits until the test lets it finish.
+      if calls.add() == 1 { gate.pass() }
       return PharmacyDatabase()
     }
-    let instances = await withTaskGroup(of: ObjectIdentifier?.self) { group in
-      for _ in 0..<100 {
-        group.addTask { (try? container.resolve(PharmacyDatabase.self)).map(ObjectIdentifier.init) }
-      }
-      return await group.reduce(into: Set<ObjectIdentifier?>()) { $0.insert($1) }
-    }
+    let received = Received<PharmacyDatabase>()
+    let resolve = { Worker { if let database = try? container.resolve(PharmacyDatabase.self) { received.add(database) } } }
+    let first = resolve()
+    try #require(eventually { gate.arrived == 1 }, "Resolving the PharmacyDatabase singleton never called its factory.")
+    // While the first build is still running, fifteen more threads ask. The test waits until each
+    // of them has built a database of its own (wrong) or is waiting for the first build (right).
+    let others = (0..<15).map { _ in resolve() }
+    _ = settle(others) { calls.value > 1 }
+    gate.open()
+    try #require(
+      eventually { ([first] + others).allSatisfy(\.finished) },
+      "16 threads resolving one singleton did not all finish within 20 s of its first build.")
     #expect(
       calls.value == 1,
-      "100 tasks resolved the singleton at once and its factory ran \(calls.value) times. Looking first and building afterwards, in two separate steps, lets every task that looked before the first one stored its instance build its own. Hold this singleton's own lock from the look to the store.")
-    #expect(instances.count == 1 && !instances.contains(nil), "The 100 tasks ended up holding \(instances.count) different instances (or none); a singleton means all of them hold the same one.")
+      "15 threads resolved the singleton while its first build was still running, and its factory ran \(calls.value) times. Looking first and building afterwards, in two separate steps, lets every thread that looks before the first build is stored build its own. Hold this singleton's own lock from the look to the store.")
+    #expect(
+      received.all.count == 16 && received.distinct == 1,
+      "The 16 threads hold \(received.distinct) different instances (\(received.all.count) resolved); a singleton means all of them hold the same one.")
   }
 
-  @Test func sixteenThreadsReleasedTogetherGetOneInstance() {
+  @Test func twoSingletonsAreBuiltInParallel() throws {
     let container = Container()
-    let calls = Calls()
+    let gate = Gate()
+    let printerCalls = Calls()
     container.register(PharmacyDatabase.self, lifetime: .singleton) { _ in
-      calls.add()
-      Thread.sleep(forTimeInterval: 0.02)
-      return PharmacyDatabase()
-    }
-    let start = DispatchSemaphore(value: 0)
-    let group = DispatchGroup()
-    let seen = Mutex(Set<ObjectIdentifier>())
-    for _ in 0..<16 {
-      group.enter()
-      Thread {
-        start.wait()
-        if let database = try? container.resolve(PharmacyDatabase.self) {
-          _ = seen.withLock { $0.insert(ObjectIdentifier(database)) }
-        }
-        group.leave()
-      }.start()
-    }
-    for _ in 0..<16 { start.signal() }
-    #expect(group.wait(timeout: .now() + 10) == .success, "16 threads resolving one singleton did not finish in 10 s.")
-    #expect(calls.value == 1, "16 threads released at once built the singleton \(calls.value) times; it must be built once.")
-    #expect(seen.withLock { $0.count } == 1, "The 16 threads hold \(seen.withLock { $0.count }) different instances.")
-  }
-
-  @Test func twoSingletonsAreBuiltInParallel() {
-    let container = Container()
-    let databaseStarted = DispatchSemaphore(value: 0)
-    let printerStarted = DispatchSemaphore(value: 0)
-    let waitedInVain = Mutex(false)
-    container.register(PharmacyDatabase.self, lifetime: .singleton) { _ in
-      databaseStarted.signal()
-      // Opening the database waits (at most 3 s) until the label printer is being set up.
-      if printerStarted.wait(timeout: .now() + 3) == .timedOut { waitedInVain.withLock { $0 = true } }
+      gate.pass()  // opening the database takes a while
       return PharmacyDatabase()
     }
     container.register(LabelPrinter.self, lifetime: .singleton) { _ in
-      printerStarted.signal()
+      printerCalls.add()
       return LabelPrinter()
     }
-    let both = DispatchGroup()
-    both.enter()
-    Thread {
-      _ = try? container.resolve(PharmacyDatabase.self)
-      both.leave()
-    }.start()
-    databaseStarted.wait()
-    both.enter()
-    Thread {
-      _ = try? container.resolve(LabelPrinter.self)
-      both.leave()
-    }.start()
-    #expect(both.wait(timeout: .now() + 10) == .success, "Resolving two singletons on two threads did not finish in 10 s.")
+    let database = Worker { _ = try? container.resolve(PharmacyDatabase.self) }
+    try #require(eventually { gate.arrived == 1 }, "Resolving the PharmacyDatabase singleton never called its factory.")
+    // PharmacyDatabase's factory is running. LabelPrinter's should start without waiting for it.
+    let printer = Worker { _ = try? container.resolve(LabelPrinter.self) }
+    let settled = settle([printer], calm: .milliseconds(200)) { printerCalls.value > 0 }
+    gate.open()
+    try #require(
+      eventually { database.finished && printer.finished }, "Resolving two singletons on two threads did not finish within 20 s.")
     #expect(
-      !waitedInVain.withLock { $0 },
-      "While PharmacyDatabase's factory ran on one thread, LabelPrinter's factory could not start on another: one lock held for every singleton makes each wait for all the others. Give each singleton a guard of its own.")
+      settled == .decided,
+      "While PharmacyDatabase's factory ran on one thread, LabelPrinter's factory could not start on another: the printer's thread \(settled == .everyoneWaits ? "waited" : "spun") until the database was built. One lock held for every singleton (or the container's lock held during a factory) makes each wait for all the others. Give each singleton a lock of its own.")
   }
 }
