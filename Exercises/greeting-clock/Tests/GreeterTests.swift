@@ -37,7 +37,7 @@ extension BuiltWithoutAClock {
 }
 
 extension Greeter: BuiltWithoutAClock {
-  static func withProbe() -> Self { Self(clock: ProbeHour()) }
+  static func withProbe() -> Greeter { Greeter(clock: ProbeHour()) }
 }
 
 @Suite struct GreeterTests {

@@ -67,8 +67,8 @@ extension BuiltWithoutDependencies {
 }
 
 extension IncidentReporter: BuiltWithoutDependencies {
-  static func withProbes(clock: any IncidentClock, ids: any IncidentIDSource) -> Self {
-    Self(clock: clock, ids: ids)
+  static func withProbes(clock: any IncidentClock, ids: any IncidentIDSource) -> IncidentReporter {
+    IncidentReporter(clock: clock, ids: ids)
   }
 }
 

@@ -42,7 +42,7 @@ extension BuiltWithoutAClient {
 }
 
 extension UserRepository: BuiltWithoutAClient {
-  static func withProbe() -> Self { Self(client: ProbeClient()) }
+  static func withProbe() -> UserRepository { UserRepository(client: ProbeClient()) }
 }
 
 /// The types of every stored property of `value`.
