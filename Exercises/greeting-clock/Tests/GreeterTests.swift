@@ -17,6 +17,29 @@ final class ManualHour: HourSource {
   }
 }
 
+/// The clock this file's own `Greeter()` hands in (below).
+struct ProbeHour: HourSource {
+  var currentHour: Int { 9 }
+}
+
+/// Gives `Greeter` a `Greeter()` of last resort. It is chosen only when Greeter has no init of its
+/// own that can be called without a clock: if `init(clock:)` has a default (or an optional that
+/// falls back), `Greeter()` means that one, and the Greeter it builds holds the default clock,
+/// not a `ProbeHour`.
+protocol BuiltWithoutAClock {
+  static func withProbe() -> Self
+}
+
+extension BuiltWithoutAClock {
+  @_disfavoredOverload init() {
+    self = Self.withProbe()
+  }
+}
+
+extension Greeter: BuiltWithoutAClock {
+  static func withProbe() -> Greeter { Greeter(clock: ProbeHour()) }
+}
+
 @Suite struct GreeterTests {
   @Test func asksTheInjectedClockForTheHour() {
     let clock = ManualHour(9)
@@ -24,6 +47,15 @@ final class ManualHour: HourSource {
     #expect(
       clock.reads > 0,
       "Greeter ignored the injected clock: it asked it for the hour \(clock.reads) times. Keep the clock from init(clock:) and read clock.currentHour in greeting(for:).")
+  }
+
+  @Test func readsTheClockOncePerGreeting() {
+    let clock = ManualHour(12)
+    let greeter = Greeter(clock: clock)
+    for _ in 1...3 { _ = greeter.greeting(for: "Ada") }
+    #expect(
+      clock.reads == 3,
+      "Three greetings asked the clock for the hour \(clock.reads) times; it should be once each. Reading clock.currentHour in every comparison asks it again and again, and at the turn of an hour two readings can disagree: read it once, into a constant, and switch on that.")
   }
 
   @Test(arguments: [
@@ -34,6 +66,24 @@ final class ManualHour: HourSource {
   func greetsAccordingToTheInjectedHour(hour: Int, expected: String) {
     let greeting = Greeter(clock: ManualHour(hour)).greeting(for: "Ada")
     #expect(greeting == expected, "At \(hour):00 the clock handed to Greeter says \(hour), so the greeting should be \"\(expected)\".")
+  }
+
+  @Test func greetsByTheInjectedClockAloneEvenWhenItsHourLooksOdd() {
+    // Whatever the real hour is, it cannot be both morning and evening: a Greeter that asks the
+    // real clock when the injected one says something odd gets one of these two wrong.
+    let early = Greeter(clock: ManualHour(-1)).greeting(for: "Ada")
+    let late = Greeter(clock: ManualHour(25)).greeting(for: "Ada")
+    #expect(
+      early == "Good morning, Ada!" && late == "Good evening, Ada!",
+      "The injected clocks said -1 and 25 o'clock, and Greeter answered \"\(early)\" and \"\(late)\"; by the rules (before 12 morning, 18 or later evening) they are \"Good morning, Ada!\" and \"Good evening, Ada!\". An hour that looks wrong is the clock's business: do not check it against the real time or fall back to SystemHourSource. The injected clock is the only one Greeter reads.")
+  }
+
+  @Test func theClockIsARequiredParameter() {
+    let greeter = Greeter()
+    let holdsTheProbe = Mirror(reflecting: greeter).children.contains { $0.value is ProbeHour }
+    #expect(
+      holdsTheProbe,
+      "Greeter() compiles without being handed a clock: init(clock:) has a default (or an optional that falls back), so code that forgets the clock quietly greets by the real time, and a test that forgets it passes until the hour changes. Make clock a required parameter with no default; only the app writes SystemHourSource().")
   }
 
   @Test func readsTheClockForEveryGreetingNotOnceInInit() {

@@ -35,6 +35,48 @@ final class SequentialIDs: IncidentIDSource {
 let nineOClock = Date(timeIntervalSince1970: 1_699_952_400)
 let halfPastNine = nineOClock.addingTimeInterval(30 * 60)
 
+/// The doubles this file's own `IncidentReporter()` hands in (below).
+struct ProbeClock: IncidentClock {
+  var now: Date { nineOClock }
+}
+
+struct ProbeIDs: IncidentIDSource {
+  func nextID() -> String { "PROBE" }
+}
+
+/// Gives `IncidentReporter` inits of last resort without a clock, without an ID source, and
+/// without both. Each is chosen only when the reporter has no init of its own that can be
+/// called that way: if `init(clock:ids:)` has a default (or an optional that falls back), the
+/// call means that one, and the reporter holds the default, not a probe.
+protocol BuiltWithoutDependencies {
+  static func withProbes(clock: any IncidentClock, ids: any IncidentIDSource) -> Self
+}
+
+extension BuiltWithoutDependencies {
+  @_disfavoredOverload init() {
+    self = Self.withProbes(clock: ProbeClock(), ids: ProbeIDs())
+  }
+
+  @_disfavoredOverload init(clock: any IncidentClock) {
+    self = Self.withProbes(clock: clock, ids: ProbeIDs())
+  }
+
+  @_disfavoredOverload init(ids: any IncidentIDSource) {
+    self = Self.withProbes(clock: ProbeClock(), ids: ids)
+  }
+}
+
+extension IncidentReporter: BuiltWithoutDependencies {
+  static func withProbes(clock: any IncidentClock, ids: any IncidentIDSource) -> IncidentReporter {
+    IncidentReporter(clock: clock, ids: ids)
+  }
+}
+
+/// The types of every stored property of `value`.
+func storedTypes(of value: Any) -> [String] {
+  Mirror(reflecting: value).children.map { String(describing: type(of: $0.value)) }
+}
+
 @Suite struct IncidentReporterTests {
   @Test func stampsEachIncidentWithTheTimeItIsFiled() {
     let clock = ManualClock(nineOClock)
@@ -68,6 +110,53 @@ let halfPastNine = nineOClock.addingTimeInterval(30 * 60)
     #expect(
       ids.handedOut == 2,
       "Filing two incidents took \(ids.handedOut) IDs from the injected ID source; it should take exactly one per incident. The IDs must come from the source, not be made up or counted inside the reporter.")
+  }
+
+  @Test func readsTheClockOncePerIncident() {
+    let clock = ManualClock(nineOClock)
+    let reporter = IncidentReporter(clock: clock, ids: SequentialIDs())
+    _ = reporter.file(title: "Checkout is down")
+    _ = reporter.file(title: "Search is slow")
+    #expect(
+      clock.reads == 2,
+      "Filing two incidents read the injected clock \(clock.reads) times; it should be once per incident. Two readings for one incident (one for a log line, one for the stamp) can disagree: read clock.now once in file(title:) and use that one value.")
+  }
+
+  @Test func everyFilingIsANewIncident() {
+    let clock = ManualClock(nineOClock)
+    let reporter = IncidentReporter(clock: clock, ids: SequentialIDs())
+    let first = reporter.file(title: "Checkout is down")
+    clock.now = halfPastNine
+    let again = reporter.file(title: "Checkout is down")
+    #expect(
+      again == Incident(id: "INC-2", title: "Checkout is down", filedAt: halfPastNine),
+      "\"Checkout is down\" was filed at 09:00 and again at 09:30: that is two incidents, and the second should be INC-2, filed at 09:30. IncidentReporter returned \(again) (the first was \(first)). Every call to file(title:) files a new incident, with a new ID and the time of that call; do not look up earlier incidents by title.")
+  }
+
+  @Test func stampsTheExactTimeEvenAMomentLater() {
+    let clock = ManualClock(nineOClock)
+    let reporter = IncidentReporter(clock: clock, ids: SequentialIDs())
+    _ = reporter.file(title: "Checkout is down")
+    let aMomentLater = nineOClock.addingTimeInterval(0.25)
+    clock.now = aMomentLater
+    let second = reporter.file(title: "Search is slow")
+    #expect(
+      second.filedAt == aMomentLater,
+      "The second incident was filed a quarter of a second after the first, at \(aMomentLater.timeIntervalSince1970), but was stamped \(second.filedAt.timeIntervalSince1970). filedAt is the clock's time at the moment of filing, exactly: do not round it, or reuse an earlier stamp because it is close.")
+  }
+
+  @Test func bothDependenciesAreRequired() {
+    let built = [
+      ("IncidentReporter()", storedTypes(of: IncidentReporter())),
+      ("IncidentReporter(clock:)", storedTypes(of: IncidentReporter(clock: ManualClock(nineOClock)))),
+      ("IncidentReporter(ids:)", storedTypes(of: IncidentReporter(ids: SequentialIDs()))),
+    ]
+    let defaulted = built.filter { _, kept in
+      kept.contains { $0.hasPrefix("System") || $0.hasPrefix("Random") }
+    }
+    #expect(
+      defaulted.isEmpty,
+      "\(defaulted.map(\.0).joined(separator: " and ")) compiles and builds a reporter with \(Set(defaulted.flatMap(\.1)).sorted().joined(separator: ", ")): init(clock:ids:) has a default (or an optional that falls back). Code that forgets a dependency then files with the real time or a random ID, and no compiler says a word. Take both with no default; only the app writes SystemIncidentClock() and RandomIncidentIDs().")
   }
 
   @Test func creatingAReporterUsesNothing() {

@@ -34,6 +34,7 @@ let day: TimeInterval = 24 * 60 * 60
   @Test func aLoanIsOnTimeUntilItsDueTimeAndOverdueRightAfter() {
     let loan = desk.lend("Dune")
     #expect(!desk.isOverdue(loan), "A book lent a moment ago cannot be overdue.")
+    #expect(desk.lateFee(for: loan) == 0, "A book lent a moment ago, three weeks before its due time, costs nothing.")
     clock.now = loan.dueAt
     #expect(!desk.isOverdue(loan), "A book brought back at its due time exactly is on time.")
     #expect(desk.lateFee(for: loan) == 0, "A book on time costs nothing.")

@@ -19,11 +19,23 @@ final class GatewaySpy: PaymentGateway {
   }
 }
 
-/// Says whatever the test decided.
-struct StubFraudCheck: FraudCheck {
+/// Says whatever the test decided, and records what it was asked about.
+final class StubFraudCheck: FraudCheck {
+  struct Question: Equatable {
+    let card: String
+    let cents: Int
+  }
   let suspicious: Bool
+  private(set) var asked: [Question] = []
 
-  func isSuspicious(card: String, cents: Int) -> Bool { suspicious }
+  init(suspicious: Bool) {
+    self.suspicious = suspicious
+  }
+
+  func isSuspicious(card: String, cents: Int) -> Bool {
+    asked.append(Question(card: card, cents: cents))
+    return suspicious
+  }
 }
 
 /// Records what it packed; the parcel label is "parcel-<order id>".
@@ -84,6 +96,14 @@ func sampleOrder() -> Order {
       "pay(_:) should return the receipt the injected gateway gave back (\"rcpt-1\"), not \(receipt.map { "\"\($0)\"" } ?? "an error").")
   }
 
+  @Test func asksTheFraudCheckAboutThisCardAndThisAmount() {
+    let fraudCheck = StubFraudCheck(suspicious: false)
+    _ = try? OrderPayment(gateway: gateway, fraudCheck: fraudCheck).pay(sampleOrder())
+    #expect(
+      fraudCheck.asked == [StubFraudCheck.Question(card: "4242", cents: 4_599)],
+      "OrderPayment asked the injected fraud check \(fraudCheck.asked); it should ask once, about the order's card and its total, 4242 for 4599 cents, exactly as LegacyOrderService.place(_:) did. A fraud check judges the amount too: a stolen card is tried on a big order.")
+  }
+
   @Test func refusesACardTheFraudCheckFlags() {
     let payment = OrderPayment(gateway: gateway, fraudCheck: StubFraudCheck(suspicious: true))
     #expect(
@@ -122,6 +142,15 @@ func sampleOrder() -> Order {
       courier.pickups == [CourierSpy.Pickup(parcel: "parcel-A-1001", address: "1 Loop Road, Leeds")],
       "OrderDispatch booked \(courier.pickups.count) pickups with the injected courier; it should book one, for the parcel the warehouse packed, to the order's address.")
     #expect(tracking == "TRK-77", "ship(_:) should return the courier's tracking number \"TRK-77\", not \"\(tracking)\".")
+  }
+
+  @Test func everyShipmentDoesTheWholeJob() {
+    let shared = dispatch
+    _ = shared.ship(sampleOrder())
+    _ = shared.ship(sampleOrder())
+    #expect(
+      warehouse.packed.count == 2 && courier.pickups.count == 2 && mailer.sent.count == 2,
+      "ship(_:) was called twice with the same order (a lost parcel, sent again), and OrderDispatch packed \(warehouse.packed.count), booked \(courier.pickups.count) and emailed \(mailer.sent.count) times; each call should pack, book and email once. OrderDispatch keeps nothing between calls: no memory of orders already shipped.")
   }
 
   @Test func emailsTheTrackingNumberToTheCustomer() {
@@ -175,6 +204,21 @@ struct FixedClock: OrderClock {
   let now: Date
 }
 
+/// A clock the test moves by hand; it counts how often it is read.
+final class ManualClock: OrderClock {
+  var time: Date
+  private(set) var reads = 0
+
+  init(_ time: Date) {
+    self.time = time
+  }
+
+  var now: Date {
+    reads += 1
+    return time
+  }
+}
+
 @Suite("Step 3: OrderService uses both") struct OrderServiceTests {
   let dispatch = DispatchSpy()
   let analytics = AnalyticsSpy()
@@ -216,6 +260,21 @@ struct FixedClock: OrderClock {
     #expect(
       dispatch.shipped.isEmpty && analytics.events.isEmpty,
       "The payment was refused, yet place(_:) carried on as if the order was placed: it shipped \(dispatch.shipped.count) orders and tracked \(analytics.events). Take the payment first, and ship only once it succeeded.")
+  }
+
+  @Test func stampsTheTimeTheOrderIsPlaced() throws {
+    let clock = ManualClock(placedAt)
+    let service = OrderService(
+      payment: PaymentSpy(outcome: .success("rcpt-9")), dispatch: dispatch, analytics: analytics, clock: clock)
+    #expect(
+      clock.reads == 0,
+      "Creating an OrderService already read the injected clock (\(clock.reads) times). An init only stores its dependencies; read clock.now when an order is placed.")
+    let later = placedAt.addingTimeInterval(3_600)
+    clock.time = later
+    let confirmation = try service.place(sampleOrder())
+    #expect(
+      confirmation.placedAt == later,
+      "The order was placed an hour after the OrderService was created, so the confirmation should carry that time, \(later); it carries \(confirmation.placedAt). Keep the clock and read clock.now in place(_:): a service lives as long as the app.")
   }
 
   @Test func keepsTheBookkeeping() throws {

@@ -76,6 +76,33 @@ actor ControlledCourier: ParcelService {
   TrackingModel(service: courier)
 }
 
+/// The service this file's own `TrackingModel()` hands in (below).
+struct ProbeService: ParcelService {
+  func status(of trackingNumber: String) async throws -> ParcelStatus { inTransit }
+}
+
+/// Gives `TrackingModel` a `TrackingModel()` of last resort. It is chosen only when the model
+/// has no init of its own that can be called without a service: if `init(service:)` has a
+/// default (or an optional that falls back), `TrackingModel()` means that one, and the model
+/// holds the default service, not a `ProbeService`.
+@MainActor protocol BuiltWithoutAService {
+  static func withProbe() -> Self
+}
+
+extension BuiltWithoutAService {
+  @_disfavoredOverload init() {
+    self = Self.withProbe()
+  }
+}
+
+extension TrackingModel: BuiltWithoutAService {
+  static func withProbe() -> TrackingModel { TrackingModel(service: ProbeService()) }
+}
+
+/// Whether `T` is `Sendable`, as the compiler sees it: the second overload is chosen when it is.
+func promisesSendable<T>(_: T.Type) -> Bool { false }
+func promisesSendable<T: Sendable>(_: T.Type) -> Bool { true }
+
 // MARK: - Step 1
 
 @Suite("Step 1: the status comes from the injected service") @MainActor struct Step1 {
@@ -90,6 +117,20 @@ actor ControlledCourier: ParcelService {
     #expect(
       model.state == .showing("PX-1001", outForDelivery),
       "The injected service says PX-1001 is out for delivery, so the screen should show that; it shows \(model.state).")
+  }
+
+  @Test func theServiceIsARequiredParameter() {
+    let model = TrackingModel()
+    let holdsTheProbe = Mirror(reflecting: model).children.contains { $0.value is ProbeService }
+    #expect(
+      holdsTheProbe,
+      "TrackingModel() compiles without being handed a service: init(service:) has a default (or an optional that falls back), so a screen, or a test, that forgets the service asks the real courier. Make service a required parameter with no default; only the app writes CourierAPI().")
+  }
+
+  @Test func theProtocolPromisesThatServicesCanBeShared() {
+    #expect(
+      promisesSendable((any ParcelService).self),
+      "ParcelService does not promise Sendable, yet the model sends its service off the main actor at every await. If the compiler stopped complaining, something silenced it (nonisolated(unsafe), @unchecked Sendable, @preconcurrency): that hides the race, it does not remove it. Declare `protocol ParcelService: Sendable`, so that every service, the doubles included, has to be safe to share.")
   }
 
   @Test func startsWithNothingToShow() {
@@ -117,6 +158,30 @@ actor ControlledCourier: ParcelService {
     #expect(
       model.state == .showing("PX-1001", outForDelivery),
       "The courier answered, so the screen should show its answer; it shows \(model.state).")
+  }
+
+  @Test func aRefreshAsksAgainAndSaysLoadingMeanwhile() async throws {
+    let model = trackingModel(with: courier)
+    let first = Task { await model.track("PX-1001") }
+    try #require(await courier.received(1, before: first), "track(_:) finished without asking the injected service anything.")
+    await courier.reply(to: 0, with: .success(inTransit))
+    await first.value
+
+    let refresh = Task { await model.track("PX-1001") }
+    let asked = await courier.received(2, before: refresh)
+    #expect(
+      asked,
+      "The user tapped Refresh on PX-1001, and TrackingModel answered without asking the courier again: it kept the earlier status. A Refresh is a new request; every track(_:) asks the injected service.")
+    if asked {
+      #expect(
+        model.state == .loading("PX-1001"),
+        "The Refresh of PX-1001 is waiting for the courier, so the screen should say .loading(\"PX-1001\") until the answer comes; it shows \(model.state), the earlier answer, as if it were fresh.")
+      await courier.reply(to: 1, with: .success(outForDelivery))
+    }
+    await refresh.value
+    #expect(
+      model.state == .showing("PX-1001", outForDelivery),
+      "The courier's answer to the Refresh is \"Out for delivery\", so the screen should end on it; it shows \(model.state).")
   }
 
   @Test func aFailedLookupSaysSo() async throws {
@@ -150,6 +215,23 @@ actor ControlledCourier: ParcelService {
     #expect(
       model.state == .showing("PX-2002", outForDelivery),
       "The user typed PX-1001, then PX-2002, and the courier answered PX-2002 first. The late answer about PX-1001 belongs to a request nobody is waiting for any more, yet the screen ends on \(model.state). Before you show an answer, check that no newer request has started since.")
+  }
+
+  @Test func anOlderAnswerArrivingFirstIsDroppedToo() async throws {
+    let model = trackingModel(with: courier)
+    let first = Task { await model.track("PX-1001") }
+    try #require(await courier.received(1, before: first), "track(_:) finished without asking the injected service anything.")
+    let second = Task { await model.track("PX-2002") }
+    try #require(await courier.received(2, before: second), "The second track(_:) finished without asking the injected service anything.")
+
+    await courier.reply(to: 0, with: .success(inTransit))
+    await first.value
+    #expect(
+      model.state == .loading("PX-2002"),
+      "The user typed PX-1001, then PX-2002; the answer about PX-1001 arrived while PX-2002 was still loading, and the screen switched to \(model.state). A newer request has started, so the old answer changes nothing, even when it is the first to arrive: check that no newer request has started, not that no newer answer has been shown.")
+    await courier.reply(to: 1, with: .success(outForDelivery))
+    await second.value
+    #expect(model.state == .showing("PX-2002", outForDelivery), "The answer about PX-2002 arrived, so the screen should show it; it shows \(model.state).")
   }
 
   @Test func anOlderFailureArrivingLastIsDropped() async throws {

@@ -10,7 +10,8 @@ import Testing
 final class StubFeed: DepartureFeed {
   struct Offline: Error {}
 
-  private let answer: Result<[Departure], Offline>
+  /// What the next redraw gets; a test may change it between redraws.
+  var answer: Result<[Departure], Offline>
   private(set) var askedFor: [String] = []
 
   init(_ departures: [Departure]) {
@@ -51,6 +52,49 @@ func at(_ seconds: TimeInterval) -> Date {
 
 func tram(_ line: String, _ destination: String, in seconds: TimeInterval) -> Departure {
   Departure(line: line, destination: destination, leavesAt: at(seconds))
+}
+
+/// The doubles this file's own short inits hand in (below).
+struct ProbeFeed: DepartureFeed {
+  func departures(from stop: String) throws -> [Departure] { [] }
+}
+
+struct ProbeTime: TimeSource {
+  var now: Date { eight }
+}
+
+/// Gives `DepartureBoard` inits of last resort without a feed, without a clock, and without
+/// both. Each is chosen only when the board has no init of its own that can be called that way:
+/// if the feed or the clock has a default (in `init`, or as a property's initial value, which
+/// the memberwise init turns into a default argument), the call means that one, and the board
+/// holds the default, not the probe.
+protocol BuiltWithoutDependencies {
+  static func withProbes(stop: String, feed: any DepartureFeed, clock: any TimeSource) -> Self
+}
+
+extension BuiltWithoutDependencies {
+  @_disfavoredOverload init(stop: String) {
+    self = Self.withProbes(stop: stop, feed: ProbeFeed(), clock: ProbeTime())
+  }
+
+  @_disfavoredOverload init(stop: String, feed: any DepartureFeed) {
+    self = Self.withProbes(stop: stop, feed: feed, clock: ProbeTime())
+  }
+
+  @_disfavoredOverload init(stop: String, clock: any TimeSource) {
+    self = Self.withProbes(stop: stop, feed: ProbeFeed(), clock: clock)
+  }
+}
+
+extension DepartureBoard: BuiltWithoutDependencies {
+  static func withProbes(stop: String, feed: any DepartureFeed, clock: any TimeSource) -> DepartureBoard {
+    DepartureBoard(stop: stop, feed: feed, clock: clock)
+  }
+}
+
+/// Whether `value` holds a stored property of type `T`.
+func holds<T>(_ value: Any, a _: T.Type) -> Bool {
+  Mirror(reflecting: value).children.contains { $0.value is T }
 }
 
 /// The board at Central, with the test's doubles.
@@ -101,6 +145,16 @@ func centralBoard(feed: StubFeed, clock: ManualTime) -> DepartureBoard {
       "The board was redrawn twice, so it should have asked the feed twice; it asked \(feed.askedFor.count) times. Timetables change: ask the feed in rows(), not once in init.")
   }
 
+  @Test func theFeedAndTheClockAreRequired() {
+    var defaulted: [String] = []
+    if !holds(DepartureBoard(stop: "Central"), a: ProbeFeed.self) { defaulted.append("a feed") }
+    if !holds(DepartureBoard(stop: "Central", feed: ProbeFeed()), a: ProbeTime.self) { defaulted.append("a clock") }
+    if !holds(DepartureBoard(stop: "Central", clock: ProbeTime()), a: ProbeFeed.self) { defaulted.append("a feed") }
+    #expect(
+      defaulted.isEmpty,
+      "A DepartureBoard can be built without \(Set(defaulted).sorted().joined(separator: " and ")): a default (in init, or a property's initial value such as `var feed: any DepartureFeed = TransitAPIClient()`) fills it in. Then a board, or a test, that forgets it reads the real time or goes to the network, and no compiler says a word. Declare feed and clock with no value; the app hands in TransitAPIClient() and its clock.")
+  }
+
   @Test func theAppCanStillUseTheLiveClient() {
     #expect(
       (TransitAPIClient() as Any) is any DepartureFeed,
@@ -143,6 +197,15 @@ func centralBoard(feed: StubFeed, clock: ManualTime) -> DepartureBoard {
       "Four minutes passed on the injected clock between two redraws, so \"10 min\" should become \"6 min\"; the board showed \(first), then \(later). Keep the clock itself and read clock.now in rows(): a time read once is a time frozen.")
   }
 
+  @Test func readsTheClockOncePerRedraw() {
+    let clock = ManualTime(eight)
+    let feed = StubFeed([tram("4", "Harbour", in: 180), tram("11", "University", in: 420), tram("9", "Docks", in: 600)])
+    _ = centralBoard(feed: feed, clock: clock).rows()
+    #expect(
+      clock.reads == 1,
+      "One redraw of three trams read the injected clock \(clock.reads) times. Read clock.now once, at the top of rows(), and work out every row from that one moment: readings taken row by row can straddle a minute, and the board then mixes two times.")
+  }
+
   @Test func buildingTheBoardUsesNothing() {
     let clock = ManualTime(eight)
     let feed = StubFeed([tram("4", "Harbour", in: 600)])
@@ -163,5 +226,16 @@ func centralBoard(feed: StubFeed, clock: ManualTime) -> DepartureBoard {
       rows == ["Times unavailable"],
       "The injected feed failed, so the board should show one row, \"Times unavailable\"; it shows \(rows). A board that falls back to TransitAPIClient when its feed fails still reaches the network behind the test's back: the feed it was given is the only one it uses.")
     #expect(feed.askedFor == ["Central"], "The board should have asked its feed once, for Central; it asked for \(feed.askedFor).")
+  }
+
+  @Test func aFeedThatFailsLaterShowsNoOldRows() {
+    let feed = StubFeed([tram("4", "Harbour", in: 180)])
+    let board = centralBoard(feed: feed, clock: ManualTime(eight))
+    _ = board.rows()
+    feed.answer = .failure(StubFeed.Offline())
+    let rows = board.rows()
+    #expect(
+      rows == ["Times unavailable"],
+      "The feed answered at the first redraw and failed at the second, and the board showed \(rows). Rows kept from an earlier redraw are old times shown as if they were live: when the feed fails, the board shows \"Times unavailable\" and nothing else, whatever it showed before.")
   }
 }

@@ -1,15 +1,20 @@
 // The code under test. It is correct: your tests must pass on it.
 
 import Foundation
+import Testing
 
 /// What time it is. The app passes `SystemTime`; a test passes a clock it controls.
 protocol TimeSource {
   var now: Date { get }
 }
 
-/// The real clock, for the app.
+/// The real clock, for the app. A test that reads it fails: see `now`.
 struct SystemTime: TimeSource {
-  var now: Date { Date() }
+  var now: Date {
+    Issue.record(
+      "This test read SystemTime, the real clock. What it sees depends on the day the test runs, so it checks nothing about a due date, and it cannot stand on an edge (the due time exactly, a second after it). LoanDesk must never see the real clock in a test: hand every desk a clock of your own that the test sets and moves.")
+    return Date()
+  }
 }
 
 /// A book lent to a reader.
@@ -41,7 +46,7 @@ struct LoanDesk {
   /// Whether the loan's due time has passed. A book brought back at its due time exactly is on
   /// time.
   func isOverdue(_ loan: Loan) -> Bool {
-    SystemTime().now > loan.dueAt
+    Date() > loan.dueAt
   }
 
   /// 25 cents for every day, or part of a day, past the due time; nothing before it.
