@@ -94,6 +94,20 @@ final class Calls {
     #expect(archive.label == "archive", "resolve(PrescriptionStore.self, name: \"archive\") built the \(archive.label): look the factory up by the type and the name together.")
   }
 
+  @Test func registeringTheUnnamedOneAgainKeepsTheNamedOne() throws {
+    let container = Container()
+    container.register(PrescriptionStore.self) { _ in PharmacyDatabase() }
+    container.register(PrescriptionStore.self, name: "archive") { _ in ArchiveStore() }
+    container.register(PrescriptionStore.self) { _ in PharmacyDatabase() }
+    do {
+      let archive = try container.resolve(PrescriptionStore.self, name: "archive")
+      #expect(archive.label == "archive", "resolve(PrescriptionStore.self, name: \"archive\") built the \(archive.label) after the unnamed store was registered again.")
+    } catch {
+      Issue.record(
+        "Registering the unnamed PrescriptionStore again took away the one named \"archive\": \(error). Registering replaces only the factory under the same type and the same name; the named registration beside it stays. Keep one flat table keyed by the type and the name together.")
+    }
+  }
+
   @Test func aNameNobodyRegisteredIsMissing() {
     let container = Container()
     container.register(PrescriptionStore.self) { _ in PharmacyDatabase() }
@@ -116,6 +130,20 @@ final class Calls {
     } catch {
       Issue.record(
         "Billing.Receipt and Shipping.Receipt are two types, but both print as \"Receipt\": \(error). A key made from the type's name lets the second registration replace the first. Key by ObjectIdentifier(type), which is unique per type.")
+    }
+  }
+
+  @Test func oneNameOnTwoTypesIsTwoRegistrations() throws {
+    let container = Container()
+    container.register(PrescriptionStore.self, name: "archive") { _ in ArchiveStore() }
+    container.register(Billing.Receipt.self, name: "archive") { _ in Billing.Receipt(total: 990) }
+    do {
+      let store = try container.resolve(PrescriptionStore.self, name: "archive")
+      let receipt = try container.resolve(Billing.Receipt.self, name: "archive")
+      #expect(store.label == "archive" && receipt.total == 990)
+    } catch {
+      Issue.record(
+        "PrescriptionStore and Billing.Receipt are both registered under the name \"archive\", and resolving them threw \(error): the second registration replaced the first. A name only tells apart two registrations of one type; the key is the type and the name together, never the name alone.")
     }
   }
 }

@@ -93,6 +93,23 @@ final class CountingFactories {
       "Checking interactions built \(factories.labelPrinters) label printer(s); checking does not use one.")
   }
 
+  @Test func oneOfEachServesEveryPatient() {
+    let app = factories.makeApp()
+    _ = app.printLabels(for: "Ada")
+    let ben = app.printLabels(for: "Ben")
+    _ = app.interactionWarnings(for: "Ada")
+    _ = app.interactionWarnings(for: "Ben")
+    #expect(
+      factories.labelPrinters == 1,
+      "Printing for Ada and then for Ben built \(factories.labelPrinters) label printers. The printer does not belong to a patient: the app builds one on its first print, for whoever it is, and keeps it for every print after.")
+    #expect(
+      ben == ["label 1: warfarin for Ben", "label 1: aspirin for Ben"],
+      "Ben's labels should come from the one printer the app already built; they were \(ben).")
+    #expect(
+      factories.interactionCheckers == 1,
+      "Checking Ada and then Ben opened \(factories.interactionCheckers) interaction checkers. One checker serves every patient: open it on the first check and keep it.")
+  }
+
   @Test func eachAppBuildsItsOwnServices() {
     let other = CountingFactories()
     let first = factories.makeApp()

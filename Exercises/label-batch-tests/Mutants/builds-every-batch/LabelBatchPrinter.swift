@@ -1,3 +1,5 @@
+import Testing
+
 /// Renders one label as a PDF file and returns the file's name.
 protocol LabelRenderer {
   func render(_ label: String) -> String
@@ -26,5 +28,19 @@ final class LabelBatchPrinter {
   private var currentRenderer: any LabelRenderer {
     if let renderer { return renderer }
     return makeRenderer()
+  }
+}
+
+/// The real renderer, for the composition root: `LabelBatchPrinter(makeRenderer: { PDFLabelRenderer() })`.
+/// In the app, building one loads fonts and a barcode engine (about 300 ms) and every label goes to
+/// the printer's spool. In this exercise it prints nothing, and a test that builds one fails.
+struct PDFLabelRenderer: LabelRenderer {
+  init() {
+    Issue.record(
+      "This test built PDFLabelRenderer, the live renderer: in the app it loads fonts and a barcode engine and sends every label to the pharmacy's printer, and no test may build it, even to count it. Hand the printer renderers.make from CountingRendererFactory, whose FileNameRenderer prints nothing, and count the builds there.")
+  }
+
+  func render(_ label: String) -> String {
+    "\(label).pdf"
   }
 }

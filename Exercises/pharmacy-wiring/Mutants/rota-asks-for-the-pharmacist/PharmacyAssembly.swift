@@ -25,6 +25,11 @@ struct PharmacyDatabase: PrescriptionStore {
   func phone(forPrescription id: String) -> String { "555-0142" }
 }
 
+/// The training build's store: made-up patients, and every phone is the training desk's own.
+struct TrainingDatabase: PrescriptionStore {
+  func phone(forPrescription id: String) -> String { "555-0100" }
+}
+
 /// Who did what, for the regulator: one trail for the whole app.
 final class AuditTrail {
   private(set) var entries: [String] = []
@@ -88,6 +93,23 @@ final class NightShiftScreen {
   }
 }
 
+/// Hands prescriptions to the courier for home delivery.
+final class CourierService {
+  let depot: String
+  init(depot: String) { self.depot = depot }
+}
+
+/// The screen the delivery desk works from: which courier takes which prescription.
+final class DeliveryScreen {
+  let courier: CourierService
+  let store: any PrescriptionStore
+
+  init(courier: CourierService, store: any PrescriptionStore) {
+    self.courier = courier
+    self.store = store
+  }
+}
+
 enum PharmacyAssembly {
   /// Registers every service of the app. The app calls this once at start-up; a test can call
   /// it on a container of its own and replace a registration afterwards.
@@ -109,6 +131,10 @@ enum PharmacyAssembly {
     container.register(Pharmacist.self) { Pharmacist(rota: try $0.resolve()) }
     container.register(NightShiftScreen.self) {
       NightShiftScreen(printer: try $0.resolve(), pharmacist: try $0.resolve(), audit: try $0.resolve())
+    }
+    container.register(CourierService.self, .singleton) { _ in CourierService(depot: "North") }
+    container.register(DeliveryScreen.self) {
+      DeliveryScreen(courier: try $0.resolve(), store: try $0.resolve())
     }
   }
 }
