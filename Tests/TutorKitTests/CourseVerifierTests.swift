@@ -18,7 +18,9 @@ import Testing
     // `broken`'s starter does not compile; every other run fails (or, for solutions, passes) its tests.
     toolchain.program { request in
       let exercises = (request.environment["DITUTOR_EXERCISES"] ?? "").split(separator: ",").map(String.init)
-      let starter = request.environment["DITUTOR_CODE"] == "starter"
+      // A starter fails its tests, and so does a shortcut (`solution,<id>=Shortcuts/<name>`).
+      let code = request.environment["DITUTOR_CODE"] ?? ""
+      let starter = code == "starter" || code.contains("=Shortcuts/")
       if starter && exercises.contains("broken") {
         return ProcessOutcome(
           ending: .exited(1), standardError: "/course/Exercises/broken/Starter/Code.swift:1:5: error: cannot find 'x' in scope\n")
@@ -41,6 +43,25 @@ import Testing
     #expect(results.map(\.solution) == [.passed, .passed, .passed])
     let runs = toolchain.ran.filter { $0.hasPrefix("swift test") }
     #expect(runs.count == 3, "the solutions, the starters, then the two the broken starter stopped: \(runs.count) runs")
+  }
+
+  @Test func everyExerciseShipsAtLeastTwoShortcuts() async throws {
+    func addShortcut(_ name: String, to id: String) {
+      fileSystem.add("/course/Exercises/\(id)/Shortcuts/\(name)/Code.swift", "// \(id), the \(name) way\n")
+      fileSystem.add("/course/Exercises/\(id)/Shortcuts/\(name)/README.md", "Takes the \(name) shortcut.\n")
+    }
+    addShortcut("cache", to: "fine")
+    addShortcut("global", to: "fine")
+    addShortcut("cache", to: "other")
+    let runner = ExerciseRunner(root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:], scratchFolder: ".build/verify")
+    let results = try await CourseVerifier(runner: runner).verify(try CourseFixtures.course(fileSystem).exercises, timeout: .seconds(5))
+    let fine = try #require(results.first { $0.exercise == "fine" })
+    let other = try #require(results.first { $0.exercise == "other" })
+    let broken = try #require(results.first { $0.exercise == "broken" })
+    #expect(fine.shortcuts.map(\.status) == [.failed, .failed])
+    #expect(fine.ok, "two shortcuts, both failing: \(fine.problems)")
+    #expect(other.problems == ["it ships 1 shortcut; every exercise needs at least 2 tempting wrong answers shown failing"])
+    #expect(broken.problems.last == "it ships 0 shortcuts; every exercise needs at least 2 tempting wrong answers shown failing")
   }
 
   @Test func aVerdictIsSpoiledOnlyWhenTheFaultIsNotTheExercisesOwn() {

@@ -54,6 +54,10 @@ public struct CourseVerifier: Sendable {
     }
   }
 
+  /// Every exercise ships at least this many tempting wrong answers, each shown failing: one
+  /// is the answer its author thought of, the second is the first someone else found.
+  public static let minimumShortcuts = 2
+
   private let runner: ExerciseRunner
 
   /// `runner` should build in a scratch folder of its own (`.build/verify`), so verifying never
@@ -91,6 +95,10 @@ public struct CourseVerifier: Sendable {
       case (.compileError, .seam) where starter.diagnostics.allSatisfy({ $0.file.hasPrefix(exercise.testsFolder + "/") }): break
       case (.passed, _): problems.append("the starter already passes: its tests do not need the learner's change")
       default: problems.append("the starter \(Self.describe(starter)); it should compile and fail")
+      }
+      if exercise.shortcuts.count < Self.minimumShortcuts {
+        problems.append(
+          "it ships \(exercise.shortcuts.count) shortcut\(exercise.shortcuts.count == 1 ? "" : "s"); every exercise needs at least \(Self.minimumShortcuts) tempting wrong answers shown failing")
       }
       for shortcut in shortcuts[exercise.id] ?? [] {
         switch shortcut.status {
