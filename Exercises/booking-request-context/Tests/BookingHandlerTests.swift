@@ -20,6 +20,35 @@ func storedProperties(of value: Any, depth: Int = 0) -> [(name: String, type: St
   }
 }
 
+/// What `handler.handle(request)`, with no context, resolves to in the test below. The handler's
+/// own `handle(_:context:)` needs its context, so a call without one can only mean this.
+enum CalledWithoutAContext {
+  case resolvedToTheTestsOverload
+}
+
+extension BookingHandler {
+  /// If `handle(_:context:)` gives `context` a default value, a call with no context matches it
+  /// as well as this one, and the test below stops compiling with "ambiguous use of 'handle'":
+  /// remove the default (such as `= .live(userID: "anonymous")`), so every caller must pass the
+  /// request's own context.
+  func handle(
+    _ request: BookingRequest,
+    contextMustNotHaveADefault: CalledWithoutAContext = .resolvedToTheTestsOverload
+  ) -> CalledWithoutAContext {
+    contextMustNotHaveADefault
+  }
+}
+
+/// Every value a handler stores, looked into as far as four levels down, with its path.
+func storedValues(of value: Any, depth: Int = 0) -> [(name: String, value: Any)] {
+  guard depth < 4 else { return [] }
+  return Mirror(reflecting: value).children.flatMap { child -> [(name: String, value: Any)] in
+    let name = child.label ?? "_"
+    let inside = storedValues(of: child.value, depth: depth + 1).map { (name: "\(name).\($0.name)", value: $0.value) }
+    return [(name, child.value)] + inside
+  }
+}
+
 @Suite struct BookingHandlerTests {
   let handler = BookingHandler(pricePerNight: 120)
   let request = BookingRequest(roomID: "12", nights: 3)
@@ -55,6 +84,17 @@ func storedProperties(of value: Any, depth: Int = 0) -> [(name: String, type: St
       "The same handler served two requests, so each confirmation should carry its own request's id and user; they carry \(first.requestID)/\(first.guest) and \(second.requestID)/\(second.guest).")
   }
 
+  @Test func aUsersNextRequestIsANewRequest() {
+    let morning = handler.handle(request, context: context(id: "req-21", user: "ada", at: 1_000_000))
+    let evening = handler.handle(request, context: context(id: "req-22", user: "ada", at: 1_036_000))
+    #expect(
+      [morning.requestID, evening.requestID] == ["req-21", "req-22"],
+      "ada sent two requests, req-21 and req-22, and the confirmations quote \(morning.requestID) and \(evening.requestID). A user's second request is a new request with its own id: is something about the last request kept in the handler?")
+    #expect(
+      evening.heldUntil == Date(timeIntervalSince1970: 1_036_900),
+      "ada's second request arrived ten hours after her first, so its room is held until 15 minutes after that; the confirmation says \(evening.heldUntil).")
+  }
+
   @Test func thePriceIsNightsTimesTheRate() {
     let confirmation = handler.handle(request, context: context(id: "req-3", user: "ada"))
     #expect(
@@ -63,11 +103,32 @@ func storedProperties(of value: Any, depth: Int = 0) -> [(name: String, type: St
     #expect(confirmation.roomID == "12", "The confirmation should name the requested room, 12, not \(confirmation.roomID).")
   }
 
+  @Test func noRequestIsHandledWithoutItsOwnContext() {
+    // When this line does not compile, see `contextMustNotHaveADefault` above.
+    let outcome = handler.handle(request)  // "ambiguous use"? Remove the default value of `context`.
+    #expect(
+      "\(type(of: outcome))" == "CalledWithoutAContext",
+      "BookingHandler can handle a request without being given its context: handler.handle(request) returned a \(type(of: outcome)). A handle(_:) overload that makes its own context (the live one, with a random id, the real clock and `anonymous`) is the start-up context again, one call away. Keep only handle(_:context:), so every caller must pass the request's own context.")
+  }
+
   @Test func theHandlerKeepsNoRequestContext() {
     _ = handler.handle(request, context: context(id: "req-4", user: "ada"))
     let kept = storedProperties(of: handler).filter { $0.type.contains("RequestContext") }
     #expect(
       kept.isEmpty,
       "BookingHandler still keeps a request context in a stored property (\(kept.map { "`\($0.name)`: \($0.type)" }.joined(separator: ", "))). One handler serves every request from every user, so a context stored in it belongs to no request in particular: the start-up one books rooms for `anonymous`, and one saved per call is overwritten by the next request while the first is still being handled. Delete the property: a request's context arrives with handle(_:context:) and leaves with it.")
+  }
+
+  @Test func theHandlerKeepsNoPieceOfARequest() {
+    let arrived = Date(timeIntervalSince1970: 1_234_567)
+    _ = handler.handle(
+      request, context: RequestContext(requestID: "req-kept?", userID: "user-kept?", receivedAt: arrived))
+    let kept = storedValues(of: handler).filter { _, value in
+      (value as? String).map { $0.contains("req-kept?") || $0.contains("user-kept?") } ?? false
+        || (value as? Date) == arrived
+    }
+    #expect(
+      kept.isEmpty,
+      "After handling a request, BookingHandler still holds a piece of it (\(kept.map { "`\($0.name)`: \($0.value)" }.joined(separator: ", "))). Its id, its user and its arrival time belong to that request: kept in a handler that serves every request, the next request can read them. Keep nothing of a request after handle(_:context:) returns.")
   }
 }
