@@ -20,25 +20,6 @@ func storedProperties(of value: Any, depth: Int = 0) -> [(name: String, type: St
   }
 }
 
-/// What `handler.handle(request)`, with no context, resolves to in the test below. The handler's
-/// own `handle(_:context:)` needs its context, so a call without one can only mean this.
-enum CalledWithoutAContext {
-  case resolvedToTheTestsOverload
-}
-
-extension BookingHandler {
-  /// If `handle(_:context:)` gives `context` a default value, a call with no context matches it
-  /// as well as this one, and the test below stops compiling with "ambiguous use of 'handle'":
-  /// remove the default (such as `= .live(userID: "anonymous")`), so every caller must pass the
-  /// request's own context.
-  func handle(
-    _ request: BookingRequest,
-    contextMustNotHaveADefault: CalledWithoutAContext = .resolvedToTheTestsOverload
-  ) -> CalledWithoutAContext {
-    contextMustNotHaveADefault
-  }
-}
-
 /// Every value a handler stores, looked into as far as four levels down, with its path.
 func storedValues(of value: Any, depth: Int = 0) -> [(name: String, value: Any)] {
   guard depth < 4 else { return [] }
@@ -46,6 +27,29 @@ func storedValues(of value: Any, depth: Int = 0) -> [(name: String, value: Any)]
     let name = child.label ?? "_"
     let inside = storedValues(of: child.value, depth: depth + 1).map { (name: "\(name).\($0.name)", value: $0.value) }
     return [(name, child.value)] + inside
+  }
+}
+
+/// What `handler.handle(request)`, with no context, resolves to in the test below.
+enum CalledWithoutAContext {
+  case resolvedToTheTestsOverload
+}
+
+/// What the tests need of a handler: handle(_:context:).
+protocol HandlesRequests {
+  func handle(_ request: BookingRequest, context: RequestContext) -> BookingConfirmation
+}
+
+extension BookingHandler: HandlesRequests {}
+
+extension HandlesRequests {
+  /// The one `handle` that takes no context: the handler's own needs its context, so a call
+  /// without one lands here. If the handler's `handle` gives `context` a default value, or has a
+  /// `handle(_:)` of its own, the call lands there instead.
+  func handle(
+    _ request: BookingRequest, contextMustBeGiven: Void = ()
+  ) -> CalledWithoutAContext {
+    .resolvedToTheTestsOverload
   }
 }
 
@@ -104,11 +108,10 @@ func storedValues(of value: Any, depth: Int = 0) -> [(name: String, value: Any)]
   }
 
   @Test func noRequestIsHandledWithoutItsOwnContext() {
-    // When this line does not compile, see `contextMustNotHaveADefault` above.
-    let outcome = handler.handle(request)  // "ambiguous use"? Remove the default value of `context`.
+    let outcome = handler.handle(request)
     #expect(
       "\(type(of: outcome))" == "CalledWithoutAContext",
-      "BookingHandler can handle a request without being given its context: handler.handle(request) returned a \(type(of: outcome)). A handle(_:) overload that makes its own context (the live one, with a random id, the real clock and `anonymous`) is the start-up context again, one call away. Keep only handle(_:context:), so every caller must pass the request's own context.")
+      "BookingHandler can handle a request without being given its context: handler.handle(request) returned a \(type(of: outcome)). A default value for `context` (or a handle(_:) that makes one) is the start-up context again, one forgotten argument away: a random id, the real clock and `anonymous`. Keep only handle(_:context:), with no default, so every caller must pass the request's own context.")
   }
 
   @Test func theHandlerKeepsNoRequestContext() {
