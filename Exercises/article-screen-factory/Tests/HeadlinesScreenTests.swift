@@ -30,16 +30,6 @@ final class MadeWithoutAFactory: ArticleShowing {
   func appear() {}
 }
 
-extension HeadlinesScreen {
-  /// What `HeadlinesScreen(articleIDs:)`, with no factory, resolves to in the tests: the real
-  /// initialiser needs its factory. If `makeArticleScreen` has a default value, a call without it
-  /// matches both, and the test below stops compiling with "ambiguous use of 'init'": remove the
-  /// default, so every caller must say how screens are made.
-  convenience init(articleIDs: [String], factoryMustBeGiven: Void = ()) {
-    self.init(articleIDs: articleIDs, makeArticleScreen: { MadeWithoutAFactory(articleID: $0) })
-  }
-}
-
 /// A factory spy: it records every article id it is asked for and hands out a new stub each time.
 final class ScreenFactorySpy {
   private(set) var asked: [String] = []
@@ -134,11 +124,11 @@ final class AnalyticsSpy: Analytics {
   }
 
   @Test func noHeadlinesScreenWithoutAFactory() {
-    let headlines = HeadlinesScreen(articleIDs: ["a-1"])  // "ambiguous use"? Remove the default value of makeArticleScreen.
+    let headlines = HeadlinesScreen(articleIDs: ["a-1"])
     headlines.tapRow(0)
     #expect(
       headlines.stack.last is MadeWithoutAFactory,
-      "HeadlinesScreen(articleIDs:), with no factory, made \(headlines.stack.last.map { "\(type(of: $0))" } ?? "nothing"): an initialiser that supplies its own factory is the live ArticleScreen, one forgotten argument away. Keep only init(articleIDs:makeArticleScreen:), so every caller, the root and the tests, says how screens are made.")
+      "HeadlinesScreen(articleIDs:), with no factory, made \(headlines.stack.last.map { "\(type(of: $0))" } ?? "nothing"): a default value for `makeArticleScreen` (or an init(articleIDs:) that supplies a factory) is the live ArticleScreen again, one forgotten argument away. Keep only init(articleIDs:makeArticleScreen:), with no default, so every caller, the root and the tests, says how screens are made.")
   }
 
   @Test func theRootGivesEveryScreenItsOwnAPIAndAnalytics() throws {
@@ -169,3 +159,18 @@ final class AnalyticsSpy: Analytics {
   }
 }
 
+/// What the tests need of the feed: the initialiser that takes a factory.
+protocol BuiltWithAFactory {
+  init(articleIDs: [String], makeArticleScreen: @escaping (String) -> any ArticleShowing)
+}
+
+extension HeadlinesScreen: BuiltWithAFactory {}
+
+extension BuiltWithAFactory {
+  /// The one initialiser with no factory: the feed's own needs its factory, so a call without
+  /// one lands here. If the feed's initialiser gives `makeArticleScreen` a default value, or the
+  /// feed has an `init(articleIDs:)` of its own, the call lands there instead.
+  init(articleIDs: [String], factoryMustBeGiven: Void = ()) {
+    self.init(articleIDs: articleIDs, makeArticleScreen: { MadeWithoutAFactory(articleID: $0) })
+  }
+}
