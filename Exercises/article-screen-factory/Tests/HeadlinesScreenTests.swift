@@ -11,9 +11,23 @@ final class ScreenStub: ArticleShowing {
     self.articleID = articleID
   }
 
+  /// Set by a test that wants to know where the screen was when it appeared.
+  var isOnTopOfTheStack: ((ScreenStub) -> Bool)?
+  private(set) var wasOnTopWhenItAppeared: [Bool] = []
+
   func appear() {
     appearances += 1
+    if let isOnTopOfTheStack {
+      wasOnTopWhenItAppeared.append(isOnTopOfTheStack(self))
+    }
   }
+}
+
+/// Marks the screens that HeadlinesScreen(articleIDs:), with no factory, makes below.
+final class MadeWithoutAFactory: ArticleShowing {
+  let articleID: String
+  init(articleID: String) { self.articleID = articleID }
+  func appear() {}
 }
 
 /// A factory spy: it records every article id it is asked for and hands out a new stub each time.
@@ -88,6 +102,35 @@ final class AnalyticsSpy: Analytics {
       "Creating HeadlinesScreen already asked the factory for \(factory.asked). Nobody has tapped yet: store the factory in init and call it only in tapRow(_:).")
   }
 
+  @Test func theScreenAppearsOnceItIsOnTopOfTheStack() throws {
+    final class Feed {
+      var screen: HeadlinesScreen?
+    }
+    let feed = Feed()
+    var made: [ScreenStub] = []
+    let headlines = HeadlinesScreen(articleIDs: articleIDs) { id in
+      let stub = ScreenStub(articleID: id)
+      stub.isOnTopOfTheStack = { [unowned feed] in feed.screen?.stack.last === $0 }
+      made.append(stub)
+      return stub
+    }
+    feed.screen = headlines
+    headlines.tapRow(1)
+    let screen = try #require(
+      made.first, "Tapping a row should ask the injected factory for a screen; it was never called.")
+    #expect(
+      screen.wasOnTopWhenItAppeared == [true],
+      "\(screen.wasOnTopWhenItAppeared == [false] ? "The screen appeared before it was on the stack: tapRow(_:) made it appear, then pushed it. A screen appears when it is shown, and it reads its article and records the read as it appears: push it first, then call appear()." : "The screen should appear once, on top of the stack; it appeared \(screen.appearances) times.")")
+  }
+
+  @Test func noHeadlinesScreenWithoutAFactory() {
+    let headlines = HeadlinesScreen(articleIDs: ["a-1"])
+    headlines.tapRow(0)
+    #expect(
+      headlines.stack.last is MadeWithoutAFactory,
+      "HeadlinesScreen(articleIDs:), with no factory, made \(headlines.stack.last.map { "\(type(of: $0))" } ?? "nothing"): a default value for `makeArticleScreen` (or an init(articleIDs:) that supplies a factory) is the live ArticleScreen again, one forgotten argument away. Keep only init(articleIDs:makeArticleScreen:), with no default, so every caller, the root and the tests, says how screens are made.")
+  }
+
   @Test func theRootGivesEveryScreenItsOwnAPIAndAnalytics() throws {
     let analytics = AnalyticsSpy()
     let root = NewsroomRoot(api: StubAPI(), analytics: analytics)
@@ -116,3 +159,18 @@ final class AnalyticsSpy: Analytics {
   }
 }
 
+/// What the tests need of the feed: the initialiser that takes a factory.
+protocol BuiltWithAFactory {
+  init(articleIDs: [String], makeArticleScreen: @escaping (String) -> any ArticleShowing)
+}
+
+extension HeadlinesScreen: BuiltWithAFactory {}
+
+extension BuiltWithAFactory {
+  /// The one initialiser with no factory: the feed's own needs its factory, so a call without
+  /// one lands here. If the feed's initialiser gives `makeArticleScreen` a default value, or the
+  /// feed has an `init(articleIDs:)` of its own, the call lands there instead.
+  init(articleIDs: [String], factoryMustBeGiven: Void = ()) {
+    self.init(articleIDs: articleIDs, makeArticleScreen: { MadeWithoutAFactory(articleID: $0) })
+  }
+}

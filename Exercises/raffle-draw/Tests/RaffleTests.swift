@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RaffleDraw
@@ -36,6 +37,32 @@ func draw(_ raffle: Raffle, prizes: Int, seed: UInt64) -> [Ticket] {
   return draw(raffle, prizes: prizes, using: &generator)
 }
 
+/// A fingerprint of the winners that `seeds` draw from `raffle`, from 1 to 250: small enough for a
+/// child process to hand back as its exit code.
+func fingerprint(of raffle: Raffle, seeds: ClosedRange<UInt64>) -> Int32 {
+  var value = 0
+  for seed in seeds {
+    for ticket in draw(raffle, prizes: 5, seed: seed) {
+      value = (value * 31 + ticket.number) % 250
+    }
+  }
+  return Int32(value + 1)
+}
+
+/// What `raffle.draw(prizes:)`, with no generator, resolves to in the tests. With
+/// draw(prizes:using:) as the only draw, a call without a generator can only mean this.
+enum DrawnWithoutAGenerator {
+  case resolvedToTheTestsOverload
+}
+
+extension Raffle {
+  func draw(
+    prizes: Int, generatorMustBeGiven: DrawnWithoutAGenerator = .resolvedToTheTestsOverload
+  ) -> DrawnWithoutAGenerator {
+    generatorMustBeGiven
+  }
+}
+
 // MARK: - Step 1
 
 @Suite("Step 1: the draw uses the generator it is given") struct Step1 {
@@ -60,6 +87,25 @@ func draw(_ raffle: Raffle, prizes: Int, seed: UInt64) -> [Ticket] {
     #expect(
       draws.count > 1,
       "Five different seeds drew the very same winners, \(draws.first.map { $0.map(\.number) } ?? []). The draw ignores the generator it was given and follows one of its own.")
+  }
+
+  /// The envelope is opened after the fair, in another run of the program: a child process. Two
+  /// fingerprints, so a draw that changes from run to run cannot match both by chance.
+  @Test func aReplayInAnotherRunDrawsTheSameWinners() async {
+    let message: Comment = "Run again in a new process, as whoever opens the envelope after the fair would, the same seeds drew different winners. So the draw depends on something besides the generator that changes from one run to the next: the order of a Set or a Dictionary, for instance (Swift seeds its hashing anew in every process). Keep the pool in an Array, and take every pick from the `using:` generator."
+    await #expect(processExitsWith: .exitCode(fingerprint(of: fullFair, seeds: 1...8)), message) {
+      exit(fingerprint(of: fullFair, seeds: 1...8))
+    }
+    await #expect(processExitsWith: .exitCode(fingerprint(of: fullFair, seeds: 9...16)), message) {
+      exit(fingerprint(of: fullFair, seeds: 9...16))
+    }
+  }
+
+  @Test func everyDrawIsGivenItsGenerator() {
+    let outcome = fullFair.draw(prizes: 3)
+    #expect(
+      "\(type(of: outcome))" == "DrawnWithoutAGenerator",
+      "Raffle can still draw without being given a generator: raffle.draw(prizes: 3) returned \(type(of: outcome)). A draw(prizes:) that makes its own SystemRandomNumberGenerator is the hidden generator again, one call away from the stage. Keep only draw(prizes:using:); the treasurer's practice draws pass `&generator` made from SystemRandomNumberGenerator(), like everyone else.")
   }
 }
 
@@ -94,5 +140,12 @@ func draw(_ raffle: Raffle, prizes: Int, seed: UInt64) -> [Ticket] {
     #expect(
       firstPrizes == [1, 2, 3, 4, 5],
       "Over 300 seeds, only tickets \(firstPrizes.sorted()) of 1 to 5 ever won first prize. Every ticket in the draw should have a chance.")
+  }
+
+  @Test func moreTicketsMeanMoreChances() {
+    let adaWins = (UInt64(1)...300).filter { draw(keenAda, prizes: 1, seed: $0).first?.holder == "Ada" }.count
+    #expect(
+      (200...280).contains(adaWins),
+      "Ada holds 8 of the 10 tickets, so she should win first prize about 8 times in 10: some 240 times over 300 seeds. She won \(adaWins) times. Every ticket has the same chance, so a holder's chance grows with their tickets: pick a ticket from the pool, not a holder from the list of holders.")
   }
 }

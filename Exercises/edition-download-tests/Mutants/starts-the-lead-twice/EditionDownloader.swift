@@ -1,5 +1,7 @@
 // The code under test. Your tests go in EditionDownloaderTests.swift.
 
+import Testing
+
 /// One article download. The live one streams the article and its photos to the device.
 protocol ArticleDownload: AnyObject {
   func start()
@@ -13,6 +15,29 @@ enum Priority: Equatable {
 /// fetch, and how urgently, is known only when an edition comes out.
 protocol ArticleDownloadMaking {
   func makeDownload(articleID: String, priority: Priority) -> any ArticleDownload
+}
+
+/// The app's factory: it holds the HTTP client and the disk. In this exercise its downloads only
+/// note what they would have fetched, and a test that starts one fails: in the app, that is a
+/// real download over the reader's data plan.
+struct LiveArticleDownloads: ArticleDownloadMaking {
+  func makeDownload(articleID: String, priority: Priority) -> any ArticleDownload {
+    LiveArticleDownload(articleID: articleID)
+  }
+}
+
+/// A real download: it streams the article and its photos from the newsroom's servers.
+final class LiveArticleDownload: ArticleDownload {
+  let articleID: String
+
+  init(articleID: String) {
+    self.articleID = articleID
+  }
+
+  func start() {
+    Issue.record(
+      "This test started a real download of \(articleID), made by LiveArticleDownloads, the app's factory: in the app it streams the article and its photos over the reader's data plan, and no test may start one, even to count them. Hand EditionDownloader your DownloadFactorySpy and look at what it recorded.")
+  }
 }
 
 /// The articles already on the device.

@@ -1,5 +1,7 @@
 // The code under test. It is correct: your tests must pass on it.
 
+import Testing
+
 /// A photo waiting to be backed up.
 struct Photo: Equatable {
   let name: String
@@ -9,6 +11,18 @@ struct Photo: Equatable {
 /// through `init`.
 protocol PhotoStore {
   func upload(_ photo: Photo) throws
+}
+
+/// The app's cloud store. In this exercise it only keeps what it would have uploaded, and a test
+/// that uploads through it fails: in the app, those photos go to the user's cloud account.
+final class CloudPhotoStore: PhotoStore {
+  private(set) var uploaded: [String] = []
+
+  func upload(_ photo: Photo) throws {
+    uploaded.append(photo.name)
+    Issue.record(
+      "This test uploaded \(photo.name) through CloudPhotoStore, the live store: in the app that photo goes to the user's cloud account, and no test may reach it, even one that only checks what it uploaded. Hand PhotoBackup a fake store of your own, one that keeps what it was asked to upload and can be told to fail.")
+  }
 }
 
 /// Hears how one backup is going. Every caller brings its own: the settings screen moves a

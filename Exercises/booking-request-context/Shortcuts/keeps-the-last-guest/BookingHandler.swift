@@ -1,0 +1,60 @@
+import Foundation
+
+/// What the server knows about one request: its id (for the logs), who sent it, and when it
+/// arrived. The server builds a fresh one for every request it receives.
+struct RequestContext: Sendable {
+  let requestID: String
+  let userID: String
+  let receivedAt: Date
+
+  /// The server's way of building a context: a random id and the real clock.
+  static func live(userID: String) -> RequestContext {
+    RequestContext(requestID: UUID().uuidString, userID: userID, receivedAt: Date())
+  }
+}
+
+struct BookingRequest: Sendable {
+  let roomID: String
+  let nights: Int
+}
+
+struct BookingConfirmation: Equatable, Sendable {
+  let requestID: String
+  let guest: String
+  let roomID: String
+  let totalPrice: Int
+  /// The room is held for 15 minutes from the moment the request arrived.
+  let heldUntil: Date
+}
+
+/// Handles `POST /bookings`. The server creates one handler at start-up and calls it for every
+/// request, from many users, so anything that belongs to one request arrives with the call.
+/// The last request's id and guest, kept for the logs.
+final class LastRequest: @unchecked Sendable {
+  var requestID = ""
+  var guest = ""
+}
+
+struct BookingHandler {
+  static let holdDuration: TimeInterval = 15 * 60
+
+  let pricePerNight: Int
+  private let last = LastRequest()
+
+  init(pricePerNight: Int) {
+    self.pricePerNight = pricePerNight
+  }
+
+  func handle(_ request: BookingRequest, context: RequestContext) -> BookingConfirmation {
+    if last.guest != context.userID {
+      last.requestID = context.requestID
+      last.guest = context.userID
+    }
+    return BookingConfirmation(
+      requestID: last.requestID,
+      guest: last.guest,
+      roomID: request.roomID,
+      totalPrice: request.nights * pricePerNight,
+      heldUntil: context.receivedAt.addingTimeInterval(Self.holdDuration))
+  }
+}
