@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TutorKit
 
@@ -27,6 +28,28 @@ import Testing
     let runner = ExerciseRunner(
       root: "/course", processes: ScriptedSwift([ProcessOutcome(ending: .exited(1))]), fileSystem: fileSystem, environment: [:])
     _ = try await runner.check(try CourseFixtures.course(fileSystem).exercises[0], code: code, timeout: .seconds(5))
+  }
+
+  /// SwiftPM reuses an evaluated manifest until the manifest file or the environment changes; a
+  /// planted bug an author adds changes neither, so its module would go unbuilt and count as
+  /// "still alive". The check names the planted bugs in the environment, which changes with them.
+  @Test func aCheckNamesItsPlantedBugsInTheEnvironmentSwiftPMKeysOn() async throws {
+    let toolchain = FakeToolchain(fileSystem: fileSystem, sources: [:])
+    let planted = Mutex<[String?]>([])
+    toolchain.program { request in
+      if request.arguments.contains("--event-stream-output-path") {
+        planted.withLock { $0.append(request.environment["DITUTOR_PLANTED"]) }
+      }
+      return ProcessOutcome(ending: .exited(1))
+    }
+    let runner = ExerciseRunner(root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:])
+    _ = try await runner.check(try CourseFixtures.course(fileSystem).exercises[0], code: .solution, timeout: .seconds(5))
+    fileSystem.add("/course/Exercises/writes/Mutants/counts-twice/Counter.swift", "// another bug\n")
+    fileSystem.add("/course/Exercises/writes/Mutants/counts-twice/README.md", "Counts every call twice.\n")
+    _ = try await runner.check(try CourseFixtures.course(fileSystem).exercises[0], code: .solution, timeout: .seconds(5))
+    let seen = planted.withLock { $0 }
+    try #require(seen.count == 2, "two checks, each one swift test run: \(seen)")
+    #expect(seen == ["writes/never-resets", "writes/counts-twice,writes/never-resets"])
   }
 
   @Test func pointingTheLinksAtOtherTestsRebuildsTheBugsModule() async throws {
