@@ -51,6 +51,25 @@ func makeUploader(_ api: ScriptedAPI, _ clock: ManualClock) -> ReceiptUploader {
     #expect(attempts == 2, "One failure, one wait, one more attempt: 2 in all, not \(attempts).")
   }
 
+  @Test func waitingOnTheInjectedClockTakesNoRealTime() async throws {
+    // 25 uploads that stay offline, each moved through its waits by the test: 175 seconds of
+    // back-off on the manual clock. Nothing real waits, so they take a few milliseconds.
+    // The loop stops early once a second has gone by: the verdict is in by then.
+    let start = ContinuousClock.now
+    var uploads = 0
+    while uploads < 25, ContinuousClock.now - start < .seconds(1) {
+      let clock = ManualClock()
+      let upload = Task { try await makeUploader(ScriptedAPI([.failure(.offline)]), clock).upload(taxi) }
+      _ = await waits(of: upload, on: clock)
+      _ = await upload.result
+      uploads += 1
+    }
+    let took = ContinuousClock.now - start
+    #expect(
+      uploads == 25 && took < .seconds(1),
+      "\(uploads) uploads that waited only on the manual clock took \(took) of real time: something in upload(_:) still waits on the real clock, a Task.sleep next to the clock's sleep, say (for jitter?). Every wait goes through the injected clock, so a test can move it; a pause no test can move is the problem this exercise removes.")
+  }
+
   @Test func aFirstAttemptThatWorksWaitsForNothing() async throws {
     let api = ScriptedAPI([.success("rcpt-1")])
     let id = try await makeUploader(api, clock).upload(taxi)
@@ -90,6 +109,20 @@ func waits<Success>(of upload: Task<Success, any Error>, on clock: ManualClock) 
     #expect(throws: UploadError.offline, "After the 4th failed attempt, upload should throw UploadError.offline.") {
       try result.get()
     }
+  }
+
+  @Test func eachUploadStartsItsBackOffAtOneSecond() async {
+    let api = ScriptedAPI([.failure(.offline)])
+    let uploader = makeUploader(api, clock)
+    let first = Task { try await uploader.upload(taxi) }
+    _ = await waits(of: first, on: clock)
+    _ = await first.result
+
+    let second = Task { try await uploader.upload(Receipt(fileName: "hotel.jpg")) }
+    let waited = await waits(of: second, on: clock)
+    #expect(
+      waited == [.seconds(1), .seconds(2), .seconds(4)],
+      "A second upload with the same uploader, after one that gave up, should wait 1, 2 and 4 seconds again; it waited \(waited). The growing wait belongs to one call of upload(_:): keep it in a local `var`, not in a property or anything that outlives the call.")
   }
 
   @Test func recoversWhenTheSignalComesBack() async throws {
