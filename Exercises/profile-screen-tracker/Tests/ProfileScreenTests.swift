@@ -142,7 +142,7 @@ func frameworkCanBuild<Screen>(_ type: Screen.Type) -> Bool {
     let second = router.showProfileTab()
     #expect(
       first !== second && second.followers == 0,
-      "Showing the Profile tab twice returned the same ProfileScreen (with \(second.followers) followers from the first visit). The framework calls your creator when it needs a screen: build a new ProfileScreen(tracker:) inside the closure, not one kept from the router's init.")
+      "Showing the Profile tab twice returned the same ProfileScreen, with the first visit's follower count (\(second.followers)) still on it. The framework calls your creator when it needs a screen: build a new ProfileScreen(tracker:) inside the closure, not one kept from the router's init.")
   }
 
   /// Runs in a child process, so a crash fails this one test instead of the whole run.

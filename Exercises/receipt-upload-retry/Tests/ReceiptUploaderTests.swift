@@ -27,6 +27,17 @@ func makeUploader(_ api: ScriptedAPI, _ clock: ManualClock) -> ReceiptUploader {
   ReceiptUploader(api: api, clock: clock)
 }
 
+/// `ReceiptUploader(api:)` with no clock. If the uploader's init gives `clock` a default value,
+/// Swift calls that one. If it has none, the call lands here, in the test's own init, which stops
+/// the program: that is the right outcome, checked in a child process.
+protocol BuiltWithoutAClock {}
+extension ReceiptUploader: BuiltWithoutAClock {}
+extension BuiltWithoutAClock {
+  init(api: any ReceiptAPI, _ noClockGiven: Void = ()) {
+    fatalError("ReceiptUploader(api:) found no init of the uploader's own to call: right, it needs a clock")
+  }
+}
+
 // MARK: - Step 1
 
 @Suite("Step 1: the uploader waits on the injected clock") struct Step1 {
@@ -68,6 +79,17 @@ func makeUploader(_ api: ScriptedAPI, _ clock: ManualClock) -> ReceiptUploader {
     #expect(
       uploads == 25 && took < .seconds(1),
       "\(uploads) uploads that waited only on the manual clock took \(took) of real time: something in upload(_:) still waits on the real clock, a Task.sleep next to the clock's sleep, say (for jitter?). Every wait goes through the injected clock, so a test can move it; a pause no test can move is the problem this exercise removes.")
+  }
+
+  /// Runs in a child process: with no default clock, the test's own stand-in `init` runs, and it
+  /// stops the child.
+  @Test func theClockHasNoDefault() async {
+    await #expect(
+      processExitsWith: .failure,
+      "`ReceiptUploader(api:)` built an uploader without being given a clock: its init has a default value for `clock` (ContinuousClock(), say). A caller that forgets the clock then waits on the real one without a word, lesson 2's default-argument trap. Take the clock without a default; the app passes ContinuousClock() itself."
+    ) {
+      _ = ReceiptUploader(api: LiveReceiptAPI())
+    }
   }
 
   @Test func aFirstAttemptThatWorksWaitsForNothing() async throws {
