@@ -19,6 +19,9 @@ let deck = [
   Flashcard(id: "c6", prompt: "book", answer: "libro"),
 ]
 
+/// Twelve cards, for streaks longer than one deck of six: d1 to d12, answered a1 to a12.
+let longDeck = (1...12).map { Flashcard(id: "d\($0)", prompt: "word \($0)", answer: "a\($0)") }
+
 @Suite struct PracticeSessionTests {
   let session = PracticeSession(cards: deck)
   let spy = SpyAnalytics()
@@ -43,6 +46,23 @@ let deck = [
         .answered(cardID: "c6", correct: false), .finished(correct: 5, of: 6),
       ],
       "The tracker set on the session hears every event of it: the streak counter's ones too.")
+  }
+
+  @Test func theCheckIgnoresCase() {
+    session.analytics = spy
+    #expect(session.answer("Hola"), "\"Hola\" answers \"hello\": the check ignores case.")
+    #expect(!session.answer("gato"), "\"gato\" does not answer \"thank you\".")
+    #expect(
+      spy.events == [.answered(cardID: "c1", correct: true), .answered(cardID: "c2", correct: false)],
+      "Each answer is reported with its card and whether it was right.")
+  }
+
+  @Test func everyFifthRightAnswerInARowIsAStreak() {
+    let long = PracticeSession(cards: longDeck)
+    long.analytics = spy
+    for number in 1...12 { long.answer(number == 11 ? "no idea" : "a\(number)") }
+    let streaks = spy.events.filter { if case .streak = $0 { true } else { false } }
+    #expect(streaks == [.streak(5), .streak(10)], "Ten right in a row: a streak at the fifth and at the tenth.")
   }
 
   @Test func aWrongAnswerStartsTheStreakAgain() {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A vibration the runner feels on the wrist.
 enum HapticPattern: Equatable {
   /// Time to switch: the next interval starts.
@@ -7,11 +9,16 @@ enum HapticPattern: Equatable {
 }
 
 /// The paired watch's vibration motor. The real one sends each pattern to the watch over
-/// Bluetooth; exercises run offline, so it prints what it would have played.
+/// Bluetooth; exercises run offline, so it prints what it would have played, and keeps it in
+/// `played` (the tests read it: keep it).
 struct WatchHaptics {
   static let shared = WatchHaptics()
 
+  /// Every pattern a `WatchHaptics` played in this run.
+  static let played = Mutex<[HapticPattern]>([])
+
   func play(_ pattern: HapticPattern) {
+    Self.played.withLock { $0.append(pattern) }
     print("LIVE: buzzing the watch: \(pattern)")
   }
 }

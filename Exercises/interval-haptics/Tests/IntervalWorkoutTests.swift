@@ -92,6 +92,17 @@ extension IntervalWorkout {
     #expect(workout.isFinished, "A workout without a watch should still run to the end.")
   }
 
+  @Test func aWorkoutNobodyGaveHapticsNeverBuzzesTheWatch() {
+    // No correct workout ever plays on WatchHaptics, so its log must not grow while this runs.
+    let before = WatchHaptics.played.withLock { $0.count }
+    let workout = shortWorkout()
+    workout.tick(5)
+    let buzzed = WatchHaptics.played.withLock { Array($0.dropFirst(before)) }
+    #expect(
+      buzzed.isEmpty,
+      "A workout nobody gave haptics to played \(buzzed) on WatchHaptics, the real watch. No watch means no buzz: the default does nothing, and tick() plays on `haptics` alone, with no fallback to WatchHaptics.shared when the property still holds the do-nothing default.")
+  }
+
   @Test func eachWorkoutHasItsOwnHaptics() {
     let mine = shortWorkout()
     let yours = shortWorkout()

@@ -64,6 +64,19 @@ func isOptional<Value>(_ value: Value) -> Bool {
       "The tracker was set after `tent` was packed, so it should see only `stove` and `list_complete`; it saw \(spy.events). Read `tracker` at the moment you send an event.")
   }
 
+  @Test func eachListHasItsOwnTracker() {
+    let kids = PackingList(items: ["tent", "torch"])
+    let main = PackingList(items: ["tent", "stove"])
+    let kidsSpy = RecordingTracker()
+    let mainSpy = RecordingTracker()
+    kids.tracker = kidsSpy
+    main.tracker = mainSpy
+    kids.pack("tent")
+    #expect(
+      kidsSpy.events == ["item_packed: tent"] && mainSpy.events.isEmpty,
+      "Only the first list packed an item, so only its tracker should hear of it; the two spies saw \(kidsSpy.events) and \(mainSpy.events). `tracker` belongs to each list: a stored property, not a static or global slot that every list shares.")
+  }
+
   @Test func unknownAndRepeatedItemsAreNotTracked() {
     let list = PackingList(items: ["tent", "stove"])
     let spy = RecordingTracker()

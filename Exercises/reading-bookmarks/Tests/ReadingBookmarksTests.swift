@@ -41,10 +41,34 @@ extension Bookmarks {
     @Test func listsExactlyTheKeysThatHoldAValue() throws {
       try store.set("7", forKey: "bookmark.emma")
       try store.set("99", forKey: "bookmark.dune")
+      try store.set("serif", forKey: "reader.font")
+      let keys = try store.allKeys()
+      #expect(
+        keys.sorted() == ["bookmark.dune", "bookmark.emma", "reader.font"],
+        "allKeys() should list every key that holds a value (in any order), whatever the key looks like: expected bookmark.dune, bookmark.emma and reader.font, got \(keys). The fake keeps the store's contract for every key, not just the ones BookmarkKeeper happens to use.")
+    }
+
+    @Test func listsAKeyStoredTwiceOnce() throws {
+      try store.set("42", forKey: "bookmark.dune")
+      try store.set("43", forKey: "bookmark.dune")
+      try store.set("7", forKey: "bookmark.emma")
       let keys = try store.allKeys()
       #expect(
         keys.sorted() == ["bookmark.dune", "bookmark.emma"],
-        "allKeys() should list every key that holds a value (in any order): expected bookmark.dune and bookmark.emma, got \(keys).")
+        "bookmark.dune was stored twice, so it holds one value and allKeys() should list it once: expected bookmark.dune and bookmark.emma, got \(keys). A directory of files has one file per key; the keys of the dictionary that holds the values are exactly that list.")
+    }
+
+    @Test func neverTouchesTheDisk() throws {
+      // The suite runs one test at a time, so every attempt logged during this test is its own.
+      let before = DiskKeyValueStore.attempts.withLock { $0.count }
+      try store.set("42", forKey: "bookmark.dune")
+      _ = try store.string(forKey: "bookmark.dune")
+      _ = try store.allKeys()
+      try store.removeValue(forKey: "bookmark.dune")
+      let touched = DiskKeyValueStore.attempts.withLock { Array($0.dropFirst(before)) }
+      #expect(
+        touched.isEmpty,
+        "InMemoryKeyValueStore asked DiskKeyValueStore to touch \(touched) (this exercise's disk store refused and logged it). `try?` hides the error, not the call: in the app, every test would write into the real folder and leak into the next one. A fake keeps everything in memory: no DiskKeyValueStore inside it at all.")
     }
 
     @Test func twoStoresDoNotShareValues() throws {

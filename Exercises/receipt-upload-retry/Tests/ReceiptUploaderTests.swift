@@ -27,6 +27,17 @@ func makeUploader(_ api: ScriptedAPI, _ clock: ManualClock) -> ReceiptUploader {
   ReceiptUploader(api: api, clock: clock)
 }
 
+/// `ReceiptUploader(api:)` with no clock. If the uploader's init gives `clock` a default value,
+/// Swift calls that one. If it has none, the call lands here, in the test's own init, which stops
+/// the program: that is the right outcome, checked in a child process.
+protocol BuiltWithoutAClock {}
+extension ReceiptUploader: BuiltWithoutAClock {}
+extension BuiltWithoutAClock {
+  init(api: any ReceiptAPI, _ noClockGiven: Void = ()) {
+    fatalError("ReceiptUploader(api:) found no init of the uploader's own to call: right, it needs a clock")
+  }
+}
+
 // MARK: - Step 1
 
 @Suite("Step 1: the uploader waits on the injected clock") struct Step1 {
@@ -49,6 +60,36 @@ func makeUploader(_ api: ScriptedAPI, _ clock: ManualClock) -> ReceiptUploader {
     let attempts = await api.attempts
     #expect(id == "rcpt-1", "The second attempt worked, so upload should return the server's id, rcpt-1, not \(id).")
     #expect(attempts == 2, "One failure, one wait, one more attempt: 2 in all, not \(attempts).")
+  }
+
+  @Test func waitingOnTheInjectedClockTakesNoRealTime() async throws {
+    // 25 uploads that stay offline, each moved through its waits by the test: 175 seconds of
+    // back-off on the manual clock. Nothing real waits, so they take a few milliseconds.
+    // The loop stops early once a second has gone by: the verdict is in by then.
+    let start = ContinuousClock.now
+    var uploads = 0
+    while uploads < 25, ContinuousClock.now - start < .seconds(1) {
+      let clock = ManualClock()
+      let upload = Task { try await makeUploader(ScriptedAPI([.failure(.offline)]), clock).upload(taxi) }
+      _ = await waits(of: upload, on: clock)
+      _ = await upload.result
+      uploads += 1
+    }
+    let took = ContinuousClock.now - start
+    #expect(
+      uploads == 25 && took < .seconds(1),
+      "\(uploads) uploads that waited only on the manual clock took \(took) of real time: something in upload(_:) still waits on the real clock, a Task.sleep next to the clock's sleep, say (for jitter?). Every wait goes through the injected clock, so a test can move it; a pause no test can move is the problem this exercise removes.")
+  }
+
+  /// Runs in a child process: with no default clock, the test's own stand-in `init` runs, and it
+  /// stops the child.
+  @Test func theClockHasNoDefault() async {
+    await #expect(
+      processExitsWith: .failure,
+      "`ReceiptUploader(api:)` built an uploader without being given a clock: its init has a default value for `clock` (ContinuousClock(), say). A caller that forgets the clock then waits on the real one without a word, lesson 2's default-argument trap. Take the clock without a default; the app passes ContinuousClock() itself."
+    ) {
+      _ = ReceiptUploader(api: LiveReceiptAPI())
+    }
   }
 
   @Test func aFirstAttemptThatWorksWaitsForNothing() async throws {
@@ -90,6 +131,20 @@ func waits<Success>(of upload: Task<Success, any Error>, on clock: ManualClock) 
     #expect(throws: UploadError.offline, "After the 4th failed attempt, upload should throw UploadError.offline.") {
       try result.get()
     }
+  }
+
+  @Test func eachUploadStartsItsBackOffAtOneSecond() async {
+    let api = ScriptedAPI([.failure(.offline)])
+    let uploader = makeUploader(api, clock)
+    let first = Task { try await uploader.upload(taxi) }
+    _ = await waits(of: first, on: clock)
+    _ = await first.result
+
+    let second = Task { try await uploader.upload(Receipt(fileName: "hotel.jpg")) }
+    let waited = await waits(of: second, on: clock)
+    #expect(
+      waited == [.seconds(1), .seconds(2), .seconds(4)],
+      "A second upload with the same uploader, after one that gave up, should wait 1, 2 and 4 seconds again; it waited \(waited). The growing wait belongs to one call of upload(_:): keep it in a local `var`, not in a property or anything that outlives the call.")
   }
 
   @Test func recoversWhenTheSignalComesBack() async throws {

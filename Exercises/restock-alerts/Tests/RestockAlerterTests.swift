@@ -64,6 +64,34 @@ final class InMemoryWaitlist: Waitlist {
       "A spy records every call, including the ones it answers with an error: expected pushes to tok-a, tok-b and tok-c, recorded \(spy.sent.map(\.deviceToken)).")
   }
 
+  @Test func aDeviceLeftOnTheListIsPushedAgainAtTheNextRestock() {
+    // A list in no particular order, and a device that stays unreachable for two restocks.
+    let waitlist = InMemoryWaitlist(["p-1": ["tok-c", "tok-a", "tok-b"]])
+    spy.unreachable = ["tok-b"]
+    let alerter = RestockAlerter(waitlist: waitlist, sender: spy)
+    alerter.productRestocked(kettle)
+    alerter.productRestocked(kettle)
+    #expect(
+      spy.sent.map(\.deviceToken) == ["tok-c", "tok-a", "tok-b", "tok-b"],
+      "Two restocks push to tok-c, tok-a and tok-b, then to tok-b again (still on the list), so `sent` should hold four pushes in that order; it holds \(spy.sent.map(\.deviceToken)). A spy keeps every call, in the order it came, repeats included: append each Push to the array, nothing else (no dictionary, no check for duplicates, no sorting).")
+  }
+
+  @Test func anUnreachableDeviceThrowsPushFailedNamingThatDevice() {
+    spy.unreachable = ["tok-b"]
+    #expect(
+      throws: PushFailed(deviceToken: "tok-b"),
+      "For a token in `unreachable`, send(_:to:) should throw PushFailed(deviceToken:) naming that token: the error a PushSender throws for a device it cannot reach. RestockAlerter catches any error, so only a check of the spy itself sees another type, or another token, in its place."
+    ) {
+      try spy.send("Blue Kettle is back in stock!", to: "tok-b")
+    }
+    #expect(
+      throws: Never.self,
+      "tok-a is not in `unreachable`, so sending to it should succeed."
+    ) {
+      try spy.send("Blue Kettle is back in stock!", to: "tok-a")
+    }
+  }
+
   @Test func theSpyNeverTouchesTheLiveSender() {
     // Tokens of this test only: the other tests run at the same time.
     let waitlist = InMemoryWaitlist(["p-2": ["tok-x", "tok-y"]])

@@ -1,5 +1,7 @@
 // The code under test. It is correct: your tests must pass on it.
 
+import Testing
+
 /// An order that is ready to be paid.
 struct Order: Equatable {
   let id: String
@@ -59,7 +61,8 @@ struct Checkout {
 }
 
 /// The real card processor, for the app. Exercises run offline, so it refuses to run, the way a
-/// sandboxed CI machine would.
+/// sandboxed CI machine would, and a test that reaches it fails: in the app, that is a customer's
+/// card.
 struct LivePaymentGateway: PaymentGateway {
   struct Offline: Error, CustomStringConvertible {
     let cardToken: String
@@ -69,6 +72,8 @@ struct LivePaymentGateway: PaymentGateway {
   }
 
   func charge(cents: Int, cardToken: String) throws -> String {
+    Issue.record(
+      "This test charged \(cents) cents to \(cardToken) through LivePaymentGateway, the real card processor: in the app that is a customer's card, and no test may reach it, not even to get an error back. Hand Checkout a gateway double that throws the error the test chooses.")
     throw Offline(cardToken: cardToken)
   }
 }

@@ -1,5 +1,7 @@
 // The code under test. It is correct: your tests must pass on it.
 
+import Testing
+
 /// One card: a prompt, and the answer the learner must type.
 struct Flashcard: Equatable {
   let id: String
@@ -23,6 +25,16 @@ protocol PracticeAnalytics {
 /// to analytics, and for the kids' edition, which never asks.
 struct NoOpAnalytics: PracticeAnalytics {
   func track(_ event: PracticeEvent) {}
+}
+
+/// The real tracker, for the app: it sends each event to the analytics service. Exercises run
+/// offline, and a test that reaches it fails: in the app, that is a learner's practice leaving the
+/// phone.
+struct LiveAnalytics: PracticeAnalytics {
+  func track(_ event: PracticeEvent) {
+    Issue.record(
+      "This test sent \(event) through LiveAnalytics, the real analytics service: in the app that is a learner's data leaving the phone, and no test may reach it, not even as the tracker a spy replaces. Set a spy (or NoOpAnalytics()) on the session instead.")
+  }
 }
 
 /// Counts right answers in a row, and reports every fifth one in a row as a streak.

@@ -1,5 +1,7 @@
 // The code under test and the real store. You do not need to change this file.
 
+import Synchronization
+
 /// Stores short strings by key.
 protocol KeyValueStore {
   func string(forKey key: String) throws -> String?
@@ -10,8 +12,12 @@ protocol KeyValueStore {
 }
 
 /// The real store, for the app: one small file per key in `directory`. Exercises must not
-/// touch the disk, so this one refuses instead.
+/// touch the disk, so this one refuses instead, and logs every path it was asked to touch, the
+/// way a sandbox logs a blocked file access.
 struct DiskKeyValueStore: KeyValueStore {
+  /// Every path a `DiskKeyValueStore` was asked to touch in this run.
+  static let attempts = Mutex<[String]>([])
+
   struct DiskAccessRefused: Error, CustomStringConvertible {
     let path: String
     var description: String { "DiskKeyValueStore tried to touch \(path); tests must not use the disk" }
@@ -20,19 +26,24 @@ struct DiskKeyValueStore: KeyValueStore {
   let directory: String
 
   func string(forKey key: String) throws -> String? {
-    throw DiskAccessRefused(path: "\(directory)/\(key)")
+    throw refused("\(directory)/\(key)")
   }
 
   func set(_ value: String, forKey key: String) throws {
-    throw DiskAccessRefused(path: "\(directory)/\(key)")
+    throw refused("\(directory)/\(key)")
   }
 
   func removeValue(forKey key: String) throws {
-    throw DiskAccessRefused(path: "\(directory)/\(key)")
+    throw refused("\(directory)/\(key)")
   }
 
   func allKeys() throws -> [String] {
-    throw DiskAccessRefused(path: directory)
+    throw refused(directory)
+  }
+
+  private func refused(_ path: String) -> DiskAccessRefused {
+    Self.attempts.withLock { $0.append(path) }
+    return DiskAccessRefused(path: path)
   }
 }
 

@@ -1,0 +1,79 @@
+// The code under test. It is correct: your tests must pass on it.
+
+import Testing
+
+/// An order that is ready to be paid.
+struct Order: Equatable {
+  let id: String
+  let totalCents: Int
+}
+
+/// What the customer gets once the card is charged.
+struct Receipt: Equatable {
+  let orderID: String
+  let amountCents: Int
+  let transactionID: String
+}
+
+/// The card processor. `charge` takes the money and returns the processor's transaction id, or
+/// throws when the card is refused.
+protocol PaymentGateway {
+  func charge(cents: Int, cardToken: String) throws -> String
+}
+
+/// Thrown by a gateway that refuses a card.
+struct PaymentDeclined: Error, Equatable {
+  let reason: String
+}
+
+/// The shop's audit log: one line for every attempt to take a customer's money, and one for
+/// how it ended. Support reads it when a customer asks "was I charged?".
+protocol AuditLog {
+  func record(_ line: String)
+}
+
+/// Takes the payment for an order.
+struct Checkout {
+  private let gateway: any PaymentGateway
+  private let log: any AuditLog
+
+  init(gateway: any PaymentGateway, log: any AuditLog) {
+    self.gateway = gateway
+    self.log = log
+  }
+
+  /// Charges the order's total to the card, once, and returns the receipt.
+  ///
+  /// The attempt is logged *before* the card is charged: if the charge never returns (the app
+  /// crashes, the network hangs), the log still shows that money may have moved. The outcome is
+  /// logged after. A refused card is logged and its error thrown to the caller: no receipt.
+  func pay(_ order: Order, cardToken: String) throws -> Receipt {
+    log.record("charging order \(order.id): \(order.totalCents) cents")
+    do {
+      let transactionID = try gateway.charge(cents: order.totalCents, cardToken: cardToken)
+      log.record("charged order \(order.id): \(transactionID)")
+      return Receipt(orderID: order.id, amountCents: order.totalCents, transactionID: order.id)
+    } catch {
+      log.record("charge failed for order \(order.id)")
+      throw error
+    }
+  }
+}
+
+/// The real card processor, for the app. Exercises run offline, so it refuses to run, the way a
+/// sandboxed CI machine would, and a test that reaches it fails: in the app, that is a customer's
+/// card.
+struct LivePaymentGateway: PaymentGateway {
+  struct Offline: Error, CustomStringConvertible {
+    let cardToken: String
+    var description: String {
+      "LivePaymentGateway tried to reach the card processor for \(cardToken); tests must not"
+    }
+  }
+
+  func charge(cents: Int, cardToken: String) throws -> String {
+    Issue.record(
+      "This test charged \(cents) cents to \(cardToken) through LivePaymentGateway, the real card processor: in the app that is a customer's card, and no test may reach it, not even to get an error back. Hand Checkout a gateway double that throws the error the test chooses.")
+    throw Offline(cardToken: cardToken)
+  }
+}

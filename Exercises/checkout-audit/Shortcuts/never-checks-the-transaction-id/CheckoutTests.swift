@@ -1,0 +1,67 @@
+import Testing
+
+/// One thing that happened, on either double, in the order it happened.
+enum Event: Equatable {
+  case logged(String)
+  case charged(cents: Int, cardToken: String)
+}
+
+/// The shared timeline both doubles write to.
+final class Timeline {
+  private(set) var events: [Event] = []
+  func add(_ event: Event) { events.append(event) }
+}
+
+final class SpyGateway: PaymentGateway {
+  let timeline: Timeline
+  var transactionID = "txn-42"
+  var error: PaymentDeclined?
+
+  init(timeline: Timeline) { self.timeline = timeline }
+
+  func charge(cents: Int, cardToken: String) throws -> String {
+    timeline.add(.charged(cents: cents, cardToken: cardToken))
+    if let error { throw error }
+    return transactionID
+  }
+}
+
+final class SpyAuditLog: AuditLog {
+  let timeline: Timeline
+  init(timeline: Timeline) { self.timeline = timeline }
+  func record(_ line: String) { timeline.add(.logged(line)) }
+}
+
+@Suite struct CheckoutTests {
+  let timeline = Timeline()
+  let gateway: SpyGateway
+  let log: SpyAuditLog
+  let checkout: Checkout
+
+  init() {
+    gateway = SpyGateway(timeline: timeline)
+    log = SpyAuditLog(timeline: timeline)
+    checkout = Checkout(gateway: gateway, log: log)
+  }
+
+  @Test func aPaidOrderIsLoggedChargedOnceAndLoggedAgain() throws {
+    let receipt = try checkout.pay(Order(id: "o-17", totalCents: 2599), cardToken: "tok_visa")
+    #expect(receipt.orderID == "o-17")
+    #expect(receipt.amountCents == 2599)
+    #expect(timeline.events.count == 3)
+    #expect(timeline.events.first == .logged("charging order o-17: 2599 cents"))
+    #expect(timeline.events.dropFirst().first == .charged(cents: 2599, cardToken: "tok_visa"))
+  }
+
+  @Test func aRefusedCardIsLoggedAndThrown() {
+    gateway.error = PaymentDeclined(reason: "insufficient funds")
+    #expect(throws: PaymentDeclined(reason: "insufficient funds")) {
+      try checkout.pay(Order(id: "o-18", totalCents: 1250), cardToken: "tok_amex")
+    }
+    #expect(timeline.events == [
+      .logged("charging order o-18: 1250 cents"),
+      .charged(cents: 1250, cardToken: "tok_amex"),
+      .logged("charge failed for order o-18"),
+    ])
+  }
+}
