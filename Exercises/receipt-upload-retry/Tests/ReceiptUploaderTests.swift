@@ -62,25 +62,6 @@ extension BuiltWithoutAClock {
     #expect(attempts == 2, "One failure, one wait, one more attempt: 2 in all, not \(attempts).")
   }
 
-  @Test func waitingOnTheInjectedClockTakesNoRealTime() async throws {
-    // 25 uploads that stay offline, each moved through its waits by the test: 175 seconds of
-    // back-off on the manual clock. Nothing real waits, so they take a few milliseconds.
-    // The loop stops early once a second has gone by: the verdict is in by then.
-    let start = ContinuousClock.now
-    var uploads = 0
-    while uploads < 25, ContinuousClock.now - start < .seconds(1) {
-      let clock = ManualClock()
-      let upload = Task { try await makeUploader(ScriptedAPI([.failure(.offline)]), clock).upload(taxi) }
-      _ = await waits(of: upload, on: clock)
-      _ = await upload.result
-      uploads += 1
-    }
-    let took = ContinuousClock.now - start
-    #expect(
-      uploads == 25 && took < .seconds(1),
-      "\(uploads) uploads that waited only on the manual clock took \(took) of real time: something in upload(_:) still waits on the real clock, a Task.sleep next to the clock's sleep, say (for jitter?). Every wait goes through the injected clock, so a test can move it; a pause no test can move is the problem this exercise removes.")
-  }
-
   /// Runs in a child process: with no default clock, the test's own stand-in `init` runs, and it
   /// stops the child.
   @Test func theClockHasNoDefault() async {
