@@ -41,6 +41,27 @@ final class CountingFactories {
   }
 }
 
+/// `PharmacyApp(store:)` and the two calls that leave one factory out. If the app's init gives
+/// a factory a default value, Swift calls that init. If it has none, the call lands here, in the
+/// test's own stand-in, which stops the program: the right outcome, checked in a child process.
+protocol BuiltWithoutFactories {}
+extension PharmacyApp: BuiltWithoutFactories {}
+extension BuiltWithoutFactories {
+  init(store: any PrescriptionStore, _ noFactoriesGiven: Void = ()) {
+    fatalError("PharmacyApp(store:) found no init of the app's own to call: right, it needs its factories")
+  }
+
+  init(store: any PrescriptionStore, makeLabelPrinter: @escaping () -> any LabelPrinter, _ noCheckerGiven: Void = ()) {
+    fatalError("PharmacyApp(store:makeLabelPrinter:) found no init of the app's own to call: right")
+  }
+
+  init(
+    store: any PrescriptionStore, makeInteractionChecker: @escaping () -> any InteractionChecker, _ noPrinterGiven: Void = ()
+  ) {
+    fatalError("PharmacyApp(store:makeInteractionChecker:) found no init of the app's own to call: right")
+  }
+}
+
 @Suite struct PharmacyAppTests {
   let factories = CountingFactories()
 
@@ -119,5 +140,28 @@ final class CountingFactories {
     #expect(
       factories.labelPrinters == 1 && other.labelPrinters == 1,
       "Two apps, each with its own factory, should each build one label printer on their first print; the factories ran \(factories.labelPrinters) and \(other.labelPrinters) times. A printer kept in a static or a global is shared by every app, and a test cannot replace it.")
+  }
+
+  // Each runs in a child process: with no default factory, the test's own stand-in init runs,
+  // and it stops the child.
+  @Test func theFactoriesHaveNoDefault() async {
+    await #expect(
+      processExitsWith: .failure,
+      "`PharmacyApp(store:)` built an app without being given its factories: the app's init has default values for them. A test or a preview that forgets one then builds the live PDFLabelPrinter or SQLiteInteractionChecker without a word (lesson 2's default-argument trap). Take both factories without a default; the composition root passes the live ones itself."
+    ) {
+      _ = PharmacyApp(store: StubStore())
+    }
+    await #expect(
+      processExitsWith: .failure,
+      "`PharmacyApp(store:makeLabelPrinter:)` built an app without an interaction-checker factory: that factory has a default value. Take it without one."
+    ) {
+      _ = PharmacyApp(store: StubStore(), makeLabelPrinter: { StubLabelPrinter(serial: 1) })
+    }
+    await #expect(
+      processExitsWith: .failure,
+      "`PharmacyApp(store:makeInteractionChecker:)` built an app without a label-printer factory: that factory has a default value. Take it without one."
+    ) {
+      _ = PharmacyApp(store: StubStore(), makeInteractionChecker: { StubInteractionChecker() })
+    }
   }
 }
