@@ -27,6 +27,12 @@ struct BookingConfirmation: Equatable, Sendable {
   let heldUntil: Date
 }
 
+/// Puts a room on hold for a guest, so nobody else books it while the guest pays. In the server
+/// it writes to the hotel's database; one instance serves every request.
+protocol RoomHolds: Sendable {
+  func hold(room: String, for guest: String, until: Date)
+}
+
 /// Handles `POST /bookings`. The server creates one handler at start-up and calls it for every
 /// request, from many users, so anything that belongs to one request arrives with the call.
 /// "Somewhere to keep things between calls": a box that holds anything.
@@ -38,20 +44,24 @@ struct BookingHandler {
   static let holdDuration: TimeInterval = 15 * 60
 
   let pricePerNight: Int
+  let holds: any RoomHolds
   private let scratchpad = Scratchpad()
 
-  init(pricePerNight: Int) {
+  init(pricePerNight: Int, holds: any RoomHolds) {
     self.pricePerNight = pricePerNight
+    self.holds = holds
   }
 
   func handle(_ request: BookingRequest, context: RequestContext) -> BookingConfirmation {
     scratchpad.last = context
     let context = scratchpad.last as! RequestContext
+    let heldUntil = context.receivedAt.addingTimeInterval(Self.holdDuration)
+    holds.hold(room: request.roomID, for: context.userID, until: heldUntil)
     return BookingConfirmation(
       requestID: context.requestID,
       guest: context.userID,
       roomID: request.roomID,
       totalPrice: request.nights * pricePerNight,
-      heldUntil: context.receivedAt.addingTimeInterval(Self.holdDuration))
+      heldUntil: heldUntil)
   }
 }

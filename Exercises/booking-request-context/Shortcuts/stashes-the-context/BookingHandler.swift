@@ -27,26 +27,36 @@ struct BookingConfirmation: Equatable, Sendable {
   let heldUntil: Date
 }
 
+/// Puts a room on hold for a guest, so nobody else books it while the guest pays. In the server
+/// it writes to the hotel's database; one instance serves every request.
+protocol RoomHolds: Sendable {
+  func hold(room: String, for guest: String, until: Date)
+}
+
 /// Handles `POST /bookings`. The server creates one handler at start-up and calls it for every
 /// request, from many users, so anything that belongs to one request arrives with the call.
 final class BookingHandler {
   static let holdDuration: TimeInterval = 15 * 60
 
   let pricePerNight: Int
+  let holds: any RoomHolds
   /// The context of the request being handled, so the rest of the handler can read it.
   private var context: RequestContext?
 
-  init(pricePerNight: Int) {
+  init(pricePerNight: Int, holds: any RoomHolds) {
     self.pricePerNight = pricePerNight
+    self.holds = holds
   }
 
   func handle(_ request: BookingRequest, context: RequestContext) -> BookingConfirmation {
     self.context = context
+    let heldUntil = self.context!.receivedAt.addingTimeInterval(Self.holdDuration)
+    holds.hold(room: request.roomID, for: self.context!.userID, until: heldUntil)
     return BookingConfirmation(
       requestID: self.context!.requestID,
       guest: self.context!.userID,
       roomID: request.roomID,
       totalPrice: request.nights * pricePerNight,
-      heldUntil: self.context!.receivedAt.addingTimeInterval(Self.holdDuration))
+      heldUntil: heldUntil)
   }
 }

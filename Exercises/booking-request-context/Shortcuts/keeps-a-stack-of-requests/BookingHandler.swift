@@ -1,0 +1,72 @@
+import Foundation
+
+/// What the server knows about one request: its id (for the logs), who sent it, and when it
+/// arrived. The server builds a fresh one for every request it receives.
+struct RequestContext: Sendable {
+  let requestID: String
+  let userID: String
+  let receivedAt: Date
+
+  /// The server's way of building a context: a random id and the real clock.
+  static func live(userID: String) -> RequestContext {
+    RequestContext(requestID: UUID().uuidString, userID: userID, receivedAt: Date())
+  }
+}
+
+struct BookingRequest: Sendable {
+  let roomID: String
+  let nights: Int
+}
+
+struct BookingConfirmation: Equatable, Sendable {
+  let requestID: String
+  let guest: String
+  let roomID: String
+  let totalPrice: Int
+  /// The room is held for 15 minutes from the moment the request arrived.
+  let heldUntil: Date
+}
+
+/// Puts a room on hold for a guest, so nobody else books it while the guest pays. In the server
+/// it writes to the hotel's database; one instance serves every request.
+protocol RoomHolds: Sendable {
+  func hold(room: String, for guest: String, until: Date)
+}
+
+/// The requests being handled, the newest last: a request that arrives while another is being
+/// handled goes on top and comes off when it is done.
+enum RequestStack {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var contexts: [RequestContext] = []
+
+  static func push(_ context: RequestContext) { lock.withLock { contexts.append(context) } }
+  static func pop() { lock.withLock { _ = contexts.removeLast() } }
+  static var current: RequestContext { lock.withLock { contexts.last! } }
+}
+
+/// Handles `POST /bookings`. The server creates one handler at start-up and calls it for every
+/// request, from many users, so anything that belongs to one request arrives with the call.
+struct BookingHandler {
+  static let holdDuration: TimeInterval = 15 * 60
+
+  let pricePerNight: Int
+  let holds: any RoomHolds
+
+  init(pricePerNight: Int, holds: any RoomHolds) {
+    self.pricePerNight = pricePerNight
+    self.holds = holds
+  }
+
+  func handle(_ request: BookingRequest, context: RequestContext) -> BookingConfirmation {
+    RequestStack.push(context)
+    defer { RequestStack.pop() }
+    let heldUntil = RequestStack.current.receivedAt.addingTimeInterval(Self.holdDuration)
+    holds.hold(room: request.roomID, for: RequestStack.current.userID, until: heldUntil)
+    return BookingConfirmation(
+      requestID: RequestStack.current.requestID,
+      guest: RequestStack.current.userID,
+      roomID: request.roomID,
+      totalPrice: request.nights * pricePerNight,
+      heldUntil: heldUntil)
+  }
+}
