@@ -37,10 +37,6 @@ final class ManualClock: Clock, Sendable {
     var lastID = 0
     /// Sleeps cancelled before they had started to wait.
     var cancelled: Set<Int> = []
-    /// A test waiting for someone to fall asleep (see `nextSleep(during:)`).
-    var watcher: (id: Int, continuation: CheckedContinuation<Void, Never>)?
-    /// Waits that should stop: the task they watch has finished.
-    var givenUp: Set<Int> = []
   }
 
   private let state = Mutex(State())
@@ -63,10 +59,6 @@ final class ManualClock: Clock, Sendable {
           if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
           if deadline <= state.now { return .success(()) }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, wake: wake))
-          if let watcher = state.watcher {
-            state.watcher = nil
-            watcher.continuation.resume()
-          }
           return nil
         }
         if let outcome { wake.resume(with: outcome) }
@@ -94,35 +86,9 @@ final class ManualClock: Clock, Sendable {
     for sleeper in due { sleeper.wake.resume() }
   }
 
-  /// Waits until someone is asleep on this clock, and returns how long until the first of them
-  /// wakes. Returns nil if `task` finishes first: code that never sleeps on this clock must fail
-  /// the test, not leave it waiting for ever.
-  func nextSleep<Success, Failure>(during task: Task<Success, Failure>) async -> Duration? {
-    let id = state.withLock { state in
-      state.lastID += 1
-      return state.lastID
-    }
-    Task {
-      _ = await task.result
-      let watcher = state.withLock { state -> CheckedContinuation<Void, Never>? in
-        guard let watcher = state.watcher, watcher.id == id else {
-          state.givenUp.insert(id)
-          return nil
-        }
-        state.watcher = nil
-        return watcher.continuation
-      }
-      watcher?.resume()
-    }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state -> Bool in
-        if !state.sleepers.isEmpty || state.givenUp.contains(id) { return true }
-        state.watcher = (id, continuation)
-        return false
-      }
-      if ready { continuation.resume() }
-    }
-    return state.withLock { state in
+  /// How long until the first sleeper wakes, or nil when nobody is asleep on this clock.
+  var nextWake: Duration? {
+    state.withLock { state in
       state.sleepers.map(\.deadline).min().map { state.now.duration(to: $0) }
     }
   }
