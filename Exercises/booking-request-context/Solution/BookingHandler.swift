@@ -1,15 +1,29 @@
 import Foundation
+import Synchronization
 
-/// What the server knows about one request: its id (for the logs), who sent it, and when it
-/// arrived. The server builds a fresh one for every request it receives.
+/// What the server knows about one request: its id, who sent it, when it arrived, and the log
+/// its lines go to. The server builds a fresh one for every request it receives.
 struct RequestContext: Sendable {
   let requestID: String
   let userID: String
   let receivedAt: Date
+  let log: RequestLog
 
-  /// The server's way of building a context: a random id and the real clock.
+  /// The server's way of building a context: a random id, the real clock and a new log.
   static func live(userID: String) -> RequestContext {
-    RequestContext(requestID: UUID().uuidString, userID: userID, receivedAt: Date())
+    RequestContext(requestID: UUID().uuidString, userID: userID, receivedAt: Date(), log: RequestLog())
+  }
+}
+
+/// One request's log: the lines written while it was handled, which the server prints stamped
+/// with the request's id when the request ends.
+final class RequestLog: Sendable {
+  private let lines = Mutex<[String]>([])
+
+  var written: [String] { lines.withLock { $0 } }
+
+  func write(_ line: String) {
+    lines.withLock { $0.append(line) }
   }
 }
 
@@ -49,6 +63,7 @@ struct BookingHandler {
   func handle(_ request: BookingRequest, context: RequestContext) -> BookingConfirmation {
     let heldUntil = context.receivedAt.addingTimeInterval(Self.holdDuration)
     holds.hold(room: request.roomID, for: context.userID, until: heldUntil)
+    context.log.write("held room \(request.roomID) for \(context.userID)")
     return BookingConfirmation(
       requestID: context.requestID,
       guest: context.userID,

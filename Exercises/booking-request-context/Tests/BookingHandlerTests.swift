@@ -4,8 +4,10 @@ import Testing
 @testable import BookingRequestContext
 
 /// A context a test can predict: a chosen id, a chosen user and a chosen arrival time.
-func context(id: String, user: String, at seconds: TimeInterval = 1_700_000_000) -> RequestContext {
-  RequestContext(requestID: id, userID: user, receivedAt: Date(timeIntervalSince1970: seconds))
+func context(
+  id: String, user: String, at seconds: TimeInterval = 1_700_000_000, log: RequestLog = RequestLog()
+) -> RequestContext {
+  RequestContext(requestID: id, userID: user, receivedAt: Date(timeIntervalSince1970: seconds), log: log)
 }
 
 /// A stand-in for the hotel's database: it records every hold, and can run something in the
@@ -135,7 +137,9 @@ extension HandlesRequests {
   }
 }
 
-@Suite struct BookingHandlerTests {
+/// One test at a time: a handler that keeps a request in a global would otherwise be overwritten by
+/// the test next door, and fail (or pass) by luck instead of by what it does.
+@Suite(.serialized) struct BookingHandlerTests {
   let handler = BookingHandler(pricePerNight: 120, holds: RecordingHolds())
   let request = BookingRequest(roomID: "12", nights: 3)
 
@@ -169,6 +173,28 @@ extension HandlesRequests {
     #expect(
       holds.holds == [expected],
       "grace's request arrived at \(Date(timeIntervalSince1970: 1_000_000)), so room 12 should be held once, for her, until 15 minutes later: \(expected). The handler placed \(holds.holds.isEmpty ? "no hold" : holds.holds.map(\.description).joined(separator: "; ")).")
+  }
+
+  @Test func theHoldIsWrittenToTheRequestsOwnLog() {
+    let adasLog = RequestLog()
+    let linussLog = RequestLog()
+    _ = handler.handle(request, context: context(id: "req-1", user: "ada", log: adasLog))
+    _ = handler.handle(BookingRequest(roomID: "7", nights: 2), context: context(id: "req-2", user: "linus", log: linussLog))
+    #expect(
+      adasLog.written == ["held room 12 for ada"] && linussLog.written == ["held room 7 for linus"],
+      "Each request's log should get one line about its own hold: [\"held room 12 for ada\"] and [\"held room 7 for linus\"]. They got \(adasLog.written) and \(linussLog.written). The log comes with the request, in its context.")
+  }
+
+  @Test func aRequestsContextEndsWithTheRequest() {
+    weak var log: RequestLog?
+    do {
+      let requestsLog = RequestLog()
+      log = requestsLog
+      _ = handler.handle(request, context: context(id: "req-6", user: "ada", log: requestsLog))
+    }
+    #expect(
+      log == nil,
+      "The request has ended, and its context (with its log) is still alive: something in the handler, or beside it (a global, a static variable, a box, a cache), still holds it. A context kept after its request ended belongs to no request, and the next one can read it. Use the context while handling the request and keep none of it.")
   }
 
   @Test func aRequestArrivingDuringAHoldLeavesTheFirstOneAlone() throws {
@@ -283,7 +309,8 @@ extension HandlesRequests {
   @Test func theHandlerKeepsNoPieceOfARequest() {
     let arrived = Date(timeIntervalSince1970: 1_234_567)
     _ = handler.handle(
-      request, context: RequestContext(requestID: "req-kept?", userID: "user-kept?", receivedAt: arrived))
+      request,
+      context: RequestContext(requestID: "req-kept?", userID: "user-kept?", receivedAt: arrived, log: RequestLog()))
     let kept = storedValues(of: handler).filter { _, value in
       (value as? String).map { $0.contains("req-kept?") || $0.contains("user-kept?") } ?? false
         || (value as? Date) == arrived
