@@ -18,11 +18,6 @@ private final class Checkout: Sendable {
 }
 private final class Payments: Sendable {}
 
-/// Lets both factories get under way before either reaches into the other container.
-private func letBothStart() {
-  Thread.sleep(forTimeInterval: 0.2)
-}
-
 @Suite("Across containers", .timeLimit(.minutes(1)))
 struct CrossContainerTests {
   @Test func singletonsResolvingFromEachOthersContainerOnTwoThreadsDoNotDeadlock() async throws {
@@ -30,13 +25,15 @@ struct CrossContainerTests {
     // Each container used to build its singletons under one lock, taken here in opposite orders.
     let app = Container()
     let feature = Container()
+    // Both factories are under way before either reaches into the other container.
+    let bothStarted = Meeting(of: 2)
     app.register(Basket.self, lifetime: .singleton) { [weak feature] _ in
-      letBothStart()
+      bothStarted.arrive()
       return Basket(prices: try feature!.resolve())
     }
     app.register(Payments.self, lifetime: .singleton) { _ in Payments() }
     feature.register(Checkout.self, lifetime: .singleton) { [weak app] _ in
-      letBothStart()
+      bothStarted.arrive()
       return Checkout(payments: try app!.resolve())
     }
     feature.register(Prices.self, lifetime: .singleton) { _ in Prices() }
@@ -48,6 +45,7 @@ struct CrossContainerTests {
       ])
     }
 
+    #expect(bothStarted.everyoneCame, "the two factories never ran at once")
     #expect(outcomes?.count == 2)
     for outcome in outcomes ?? [] { #expect(throws: Never.self) { try outcome.get() } }
   }
@@ -77,12 +75,13 @@ struct CrossContainerTests {
     // second finds the wait would close a loop of waits, and throws instead.
     let app = Container()
     let feature = Container()
+    let bothStarted = Meeting(of: 2)
     app.register(Storefront.self, lifetime: .singleton) { [weak feature] _ in
-      letBothStart()
+      bothStarted.arrive()
       return Storefront(catalog: try feature!.resolve())
     }
     feature.register(Catalog.self, lifetime: .singleton) { [weak app] _ in
-      letBothStart()
+      bothStarted.arrive()
       return Catalog(storefront: try app!.resolve())
     }
 
@@ -100,6 +99,7 @@ struct CrossContainerTests {
         error?.path == ["Storefront", "Catalog", "Storefront"]
           || error?.path == ["Catalog", "Storefront", "Catalog"])
     }
+    #expect(bothStarted.everyoneCame, "the two ends of the cycle were never built at once")
     #expect(outcomes?.count == 2)
   }
 

@@ -1,6 +1,5 @@
 import DIKit
 import Foundation
-import Synchronization
 import Testing
 
 private final class Slow: Sendable {}
@@ -9,87 +8,87 @@ private final class Second: Sendable {}
 private final class Third: Sendable {}
 private final class Fourth: Sendable {}
 
-/// How long each slow factory takes; four of them one after another take four times as long.
-private let creation = 0.3
-
-private func slowly<T>(_ make: () -> T) -> T {
-  Thread.sleep(forTimeInterval: creation)
-  return make()
-}
-
-/// Runs `bodies` on threads of their own, within a deadline, and measures the span from the
-/// first start to the last end *on those threads*: a busy test process may take long to resume
-/// the waiting test afterwards, and that is no part of how long the creations took.
-private func timed<Value: Sendable>(
-  _ what: String, _ bodies: [@Sendable () throws -> Value]
-) async throws -> ([Result<Value, any Error>]?, Duration) {
-  let clock = ContinuousClock()
-  let marks = Mutex<[(start: ContinuousClock.Instant, end: ContinuousClock.Instant)]>([])
-  let timedBodies = bodies.map { body in
-    { @Sendable () throws -> Value in
-      let start = clock.now
-      defer { let end = clock.now; marks.withLock { $0.append((start, end)) } }
-      return try body()
-    }
-  }
-  let outcomes = try await withDeadline(seconds: 20, what) { await onThreads(timedBodies) }
-  let all = marks.withLock { $0 }
-  guard let first = all.map(\.start).min(), let last = all.map(\.end).max() else { return (outcomes, .zero) }
-  return (outcomes, last - first)
-}
+// Whether creations run in parallel is decided by a meeting point, not a stopwatch: each factory
+// waits until all four are inside a factory at once. A container that builds them one after
+// another never gets them all there, and the test fails at the meeting's deadline.
 
 @Suite("Parallel creation", .timeLimit(.minutes(1)))
 struct ParallelCreationTests {
   @Test func oneScopedServiceInFourScopesIsBuiltInParallel() async throws {
-    // All four used to wait for one creation lock per container tree: 1.2 s instead of 0.3 s.
+    // All four used to wait for one creation lock per container tree.
     let builds = Counter()
+    let allFour = Meeting(of: 4)
     let container = Container()
     container.register(Slow.self, lifetime: .scoped) { _ in
       builds.increment()
-      return slowly { Slow() }
+      allFour.arrive()
+      return Slow()
     }
     let scopes = (0..<4).map { _ in container.makeScope() }
 
-    let (outcomes, elapsed) = try await timed("four scopes' creations", scopes.map { scope in { try scope.resolve(Slow.self) } })
+    let outcomes = try await withDeadline(seconds: 20, "four scopes' creations") {
+      await onThreads(scopes.map { scope in { @Sendable in try scope.resolve(Slow.self) } })
+    }
 
+    #expect(allFour.everyoneCame, "the four scopes' factories never ran at once")
     #expect(outcomes?.count == 4)
     #expect(builds.count == 4)
-    #expect(elapsed < .seconds(2 * creation), "took \(elapsed)")
   }
 
   @Test func differentSingletonsAreBuiltInParallel() async throws {
+    let allFour = Meeting(of: 4)
     let container = Container()
-    container.register(First.self, lifetime: .singleton) { _ in slowly { First() } }
-    container.register(Second.self, lifetime: .singleton) { _ in slowly { Second() } }
-    container.register(Third.self, lifetime: .singleton) { _ in slowly { Third() } }
-    container.register(Fourth.self, lifetime: .singleton) { _ in slowly { Fourth() } }
+    container.register(First.self, lifetime: .singleton) { _ in allFour.arrive(); return First() }
+    container.register(Second.self, lifetime: .singleton) { _ in allFour.arrive(); return Second() }
+    container.register(Third.self, lifetime: .singleton) { _ in allFour.arrive(); return Third() }
+    container.register(Fourth.self, lifetime: .singleton) { _ in allFour.arrive(); return Fourth() }
 
-    let (outcomes, elapsed) = try await timed(
-      "four singletons' creations",
-      [
+    let outcomes = try await withDeadline(seconds: 20, "four singletons' creations") {
+      await onThreads([
         { @Sendable in _ = try container.resolve(First.self) },
         { @Sendable in _ = try container.resolve(Second.self) },
         { @Sendable in _ = try container.resolve(Third.self) },
         { @Sendable in _ = try container.resolve(Fourth.self) },
       ])
+    }
 
+    #expect(allFour.everyoneCame, "the four singletons' factories never ran at once")
     #expect(outcomes?.count == 4)
-    #expect(elapsed < .seconds(2 * creation), "took \(elapsed)")
+    for outcome in outcomes ?? [] { #expect(throws: Never.self) { try outcome.get() } }
   }
 
   @Test func twoCreationsOfTheSameInstanceWaitForOneAnother() async throws {
+    // The first build holds still until the three other callers have either built one too
+    // (wrong, and counted) or are all asleep waiting for it: no window left to chance.
     let builds = Counter()
+    let firstBuild = Gate()
     let container = Container()
     container.register(Slow.self, lifetime: .scoped) { _ in
       builds.increment()
-      return slowly { Slow() }
+      firstBuild.pass()
+      return Slow()
     }
     let scope = container.makeScope()
+    let instances = InstanceList()
+    let callers = (0..<4).map { _ in Watched { if let slow = try? scope.resolve(Slow.self) { instances.add(slow) } } }
 
-    let (outcomes, _) = try await timed("one scoped instance asked for four times", (0..<4).map { _ in { try scope.resolve(Slow.self) } })
+    #expect(eventually { firstBuild.arrived >= 1 }, "no caller ever started building")
+    let settled = settle(callers) { builds.count > 1 }
+    firstBuild.open()
+    #expect(eventually { callers.allSatisfy(\.finished) }, "the callers did not all finish once the build did")
 
-    let instances = try (outcomes ?? []).map { try $0.get() }
-    #expect(Set(instances.map(ObjectIdentifier.init)).count == 1)
-    #expect(builds.count == 1)
+    #expect(settled != .deadline, "the other callers neither waited nor built: do they spin?")
+    #expect(builds.count == 1, "\(builds.count) builds of one scoped instance")
+    #expect(instances.distinct == 1 && instances.count == 4, "\(instances.count) callers got \(instances.distinct) instances")
   }
+}
+
+/// The instances the callers got, to count how many differ.
+private final class InstanceList: @unchecked Sendable {
+  private let lock = NSLock()
+  private var identities: [ObjectIdentifier] = []
+
+  func add(_ instance: AnyObject) { lock.withLock { identities.append(ObjectIdentifier(instance)) } }
+  var count: Int { lock.withLock { identities.count } }
+  var distinct: Int { lock.withLock { Set(identities).count } }
 }
