@@ -34,8 +34,9 @@ import Testing
     // The runner's own clock: wall time here would include waiting for a busy thread pool to
     // resume this test (the suite runs stress tests alongside), which is not the runner's doing.
     #expect(outcome.duration < .seconds(10))
-    try await Task.sleep(for: .milliseconds(200))
-    #expect(Self.processes(mentioning: marker).isEmpty)
+    #expect(
+      await eventually(within: .seconds(10)) { Self.processes(mentioning: marker).isEmpty },
+      "the sleeps the shell started outlived the timeout")
   }
 
   @Test func theTimeoutCanWaitForASignalToStart() async throws {
@@ -50,13 +51,17 @@ import Testing
 
   @Test func cancellingTheTaskStopsTheProcess() async throws {
     let runner = self.runner
-    // A long timeout: on a busy machine the sleep below can take far longer than 300 ms to
-    // resume, and the test is about cancellation, not the clock.
-    let request = shell("sleep 300", timeout: .seconds(600))
+    // A long timeout: the test is about cancellation, not the clock.
+    let marker = "sleep \(Int.random(in: 100_000...999_999))"
+    let request = shell(marker, timeout: .seconds(600))
     let task = Task { try await runner.run(request) }
-    try await Task.sleep(for: .milliseconds(300))
+    // Cancelled once the program runs, not after a pause that may or may not have been enough.
+    let running = await eventually(within: .seconds(30)) { !Self.processes(mentioning: marker).isEmpty }
     task.cancel()
+    try #require(running, "the program never started")
     #expect(try await task.value.ending == .cancelled)
+    #expect(
+      await eventually(within: .seconds(10)) { Self.processes(mentioning: marker).isEmpty }, "the program outlived its cancelled run")
   }
 
   @Test func aFloodIsKeptToItsStartAndEnd() async throws {
@@ -88,11 +93,7 @@ import Testing
     #expect(Self.processes(mentioning: left).count == 1, "the escapee outlived its run")
 
     #expect(runner.stopProcesses(carrying: "DITUTOR_BUILD_FOLDER", value: folder) == 1)
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !Self.processes(mentioning: left).isEmpty && ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(20))
-    }
-    #expect(Self.processes(mentioning: left).isEmpty)
+    #expect(await eventually(within: .seconds(10)) { Self.processes(mentioning: left).isEmpty })
     #expect(Self.processes(mentioning: other).count == 1, "another checkout's program is not ours to stop")
   }
 

@@ -277,7 +277,7 @@ import Testing
     let emitted = Emitted()
     async let response = session.handle("watch greet") { emitted.append($0) }
     // Save once the first check has reported.
-    while !emitted.texts.contains(where: { $0.hasPrefix("Waiting for you to save") }) { try await Task.sleep(for: .milliseconds(5)) }
+    try #require(await eventually { emitted.texts.contains(where: { $0.hasPrefix("Waiting for you to save") }) }, "the first check reported")
     fileSystem.add("/course/Exercises/greet/Sources/Code.swift", "// fixed\n")
     let final = await response
     #expect(checker.calls == ["greet", "greet"])
@@ -292,8 +292,7 @@ import Testing
     let session = try CourseFixtures.session(fileSystem, checker: checker)
     let emitted = Emitted()
     let watching = Task { await session.handle("watch greet") { emitted.append($0) } }
-    let deadline = ContinuousClock.now + .seconds(60)
-    while checker.calls.isEmpty && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+    try #require(await eventually { !checker.calls.isEmpty }, "the first check started")
     try #require(checker.calls == ["greet"], "the first check is running")
     fileSystem.add("/course/Exercises/greet/Sources/Code.swift", "// fixed\n")
     let final = await watching.value
@@ -308,15 +307,16 @@ import Testing
     let (session, _) = try session([.failed])
     let emitted = Emitted()
     let task = Task { await session.handle("watch greet") { emitted.append($0) } }
-    while !emitted.texts.contains(where: { $0.hasPrefix("Waiting for you to save") }) { try await Task.sleep(for: .milliseconds(5)) }
+    try #require(await eventually { emitted.texts.contains(where: { $0.hasPrefix("Waiting for you to save") }) }, "the first check reported")
     task.cancel()
     #expect(await task.value.document.text == "Stopped watching.")
   }
 
   @Test func aCancelledCheckCountsNoAttempt() async throws {
-    let (session, _) = try session([.failed], delay: .seconds(30))
+    let (session, checker) = try session([.failed], delay: .seconds(30))
     let task = Task { await session.handle("check greet") }
-    try await Task.sleep(for: .milliseconds(50))
+    // Cancelled while the check runs, not before it began.
+    try #require(await eventually { !checker.calls.isEmpty }, "the check started")
     task.cancel()
     let response = await task.value
     #expect(response.document.text.contains("Check of greet cancelled"))

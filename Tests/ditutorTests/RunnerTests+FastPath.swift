@@ -24,7 +24,11 @@ extension RunnerTests {
     let result = try Ditutor.run(
       ["check", exercise, "--format", "json", "--timeout", "3"], in: course,
       environment: ["DITUTOR_TRACE": "1", "DITUTOR_FAST_CHECK": fast ? "1" : "0"])
-    var verdict = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]) ?? [:]
+    // A verdict that does not parse fails the test here: two unparsed verdicts must not compare
+    // equal as two empty ones.
+    let parsed = try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    var verdict = try #require(
+      parsed, "ditutor check \(exercise) printed no JSON verdict (exit \(result.status)): \(result.output)\n\(result.error)")
     verdict["durationSeconds"] = nil
     return Check(status: result.status, verdict: verdict, trace: result.error)
   }
@@ -151,18 +155,22 @@ extension RunnerTests {
     }
     let deadline = Date().addingTimeInterval(120)
     while !testsRun() && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    #expect(testsRun(), "the tests started")
+    let started = testsRun()
     kill(process.processIdentifier, SIGKILL)
+    // Killed before its tests ran, the check proves nothing about killing one that runs them.
+    try #require(started, "the tests of `hangs` did not start within 120 s")
     // Foundation reaps its children itself; waiting for it here would race it.
     let ends = Date().addingTimeInterval(30)
     while process.isRunning && Date() < ends { Thread.sleep(forTimeInterval: 0.02) }
     return (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
   }
 
-  func waitUntilNothingRuns(seconds: Double) -> [String] {
+  /// Waits until no process mentions `text` (the course, by default), or `seconds` pass; returns
+  /// those still running. A deadline, not a pause: the test goes on as soon as they are gone.
+  func waitUntilNothingRuns(mentioning text: String = RunnerTests.course, seconds: Double) -> [String] {
     let deadline = Date().addingTimeInterval(seconds)
-    while !Ditutor.processes(mentioning: Self.course).isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    return Ditutor.processes(mentioning: Self.course)
+    while !Ditutor.processes(mentioning: text).isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    return Ditutor.processes(mentioning: text)
   }
 
   @Test func aFastCheckKilledWithNineTakesItsTestsWithIt() throws {

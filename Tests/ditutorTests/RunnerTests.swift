@@ -162,8 +162,7 @@ import Testing
   @Test func aProcessThatEscapesIntoItsOwnSessionIsStoppedToo() throws {
     let (status, json, _) = try check("escapes")
     #expect(status == 0, "\(json)")
-    Thread.sleep(forTimeInterval: 0.3)
-    let left = Ditutor.processes(mentioning: "987654")
+    let left = waitUntilNothingRuns(mentioning: "987654", seconds: 10)
     #expect(left.isEmpty, "left running: \(left)")
     for entry in left { kill(pid_t(entry.prefix { $0 != ":" }) ?? 0, SIGKILL) }
   }
@@ -195,17 +194,19 @@ import Testing
     process.standardOutput = output
     try process.run()
     // Wait until the tests are running (the test runner process exists), then press Ctrl-C.
+    let testsRun = { Ditutor.processes(mentioning: Self.course).contains(where: { $0.contains("PackageTests") }) }
     let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline, !Ditutor.processes(mentioning: Self.course).contains(where: { $0.contains("PackageTests") }) {
-      Thread.sleep(forTimeInterval: 0.1)
-    }
+    while Date() < deadline, !testsRun() { Thread.sleep(forTimeInterval: 0.1) }
+    let started = testsRun()
     kill(process.processIdentifier, SIGINT)
+    // Pressed before the tests ran, Ctrl-C proves nothing about stopping the tests.
+    try #require(started, "the tests of `hangs` did not start within 60 s")
     process.waitUntilExit()
     let json = try JSONSerialization.jsonObject(with: output.fileHandleForReading.readDataToEndOfFile()) as? [String: Any]
     #expect(process.terminationStatus == 1)
     #expect(json?["status"] as? String == "cancelled")
-    Thread.sleep(forTimeInterval: 0.3)
-    #expect(Ditutor.processes(mentioning: Self.course).isEmpty, "left running: \(Ditutor.processes(mentioning: Self.course))")
+    let left = waitUntilNothingRuns(seconds: 10)
+    #expect(left.isEmpty, "left running: \(left)")
   }
 
   @Test func ctrlCInTheREPLCancelsTheCheckNotTheREPL() throws {
@@ -230,10 +231,11 @@ extension RunnerTests {
     #expect(terminal.waitFor("]> "))
     terminal.type("check hangs --timeout 300\r")
     #expect(terminal.waitFor("Checking hangs", seconds: 30))
+    let testsRun = { Ditutor.processes(mentioning: Self.course).contains(where: { $0.contains("PackageTests") }) }
     let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline, !Ditutor.processes(mentioning: Self.course).contains(where: { $0.contains("PackageTests") }) {
-      Thread.sleep(forTimeInterval: 0.1)
-    }
+    while Date() < deadline, !testsRun() { Thread.sleep(forTimeInterval: 0.1) }
+    if !testsRun() { kill(terminal.programIdentifier, SIGKILL) }
+    try #require(testsRun(), "the tests of `hangs` did not start within 60 s")
     return terminal
   }
 
@@ -254,8 +256,10 @@ extension RunnerTests {
     #expect(terminal.waitFor("Check of hangs cancelled", seconds: 15))
     #expect(terminal.waitFor("]> "))
     #expect(terminal.isRunning, "no core dump, no crash report: the REPL goes on")
-    Thread.sleep(forTimeInterval: 0.3)
-    #expect(Ditutor.processes(mentioning: Self.course).filter { !$0.contains("setsid") && !$0.contains("ditutor ") }.isEmpty)
+    let deadline = Date().addingTimeInterval(10)
+    let checkLeftovers = { Ditutor.processes(mentioning: Self.course).filter { !$0.contains("setsid") && !$0.contains("ditutor ") } }
+    while !checkLeftovers().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    #expect(checkLeftovers().isEmpty, "left running: \(checkLeftovers())")
     terminal.type("quit\r")
     #expect(terminal.waitForExit() == 0)
     #expect(Ditutor.processes(mentioning: Self.course).isEmpty)
@@ -305,8 +309,8 @@ extension RunnerTests {
       .replacingOccurrences(of: "\r", with: "").trimmingCharacters(in: .whitespaces)
     #expect(lastLine.isEmpty, "\(plain.suffix(300).debugDescription)")
     #expect(!plain.contains("cancelled"), "ditutor was stopped; the check did not end on its own")
-    Thread.sleep(forTimeInterval: 0.3)
-    #expect(Ditutor.processes(mentioning: Self.course).isEmpty, "left running: \(Ditutor.processes(mentioning: Self.course))")
+    let left = waitUntilNothingRuns(seconds: 10)
+    #expect(left.isEmpty, "left running: \(left)")
   }
 }
 
