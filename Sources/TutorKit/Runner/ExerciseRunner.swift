@@ -125,20 +125,9 @@ public struct ExerciseRunner: Sendable {
     stopLeftovers()
   }
 
-  /// The planted bugs of `exercises`, for `DITUTOR_PLANTED`. The manifest makes a test module of
-  /// each `Mutants/` folder, but SwiftPM reuses a manifest it has evaluated until the manifest
-  /// file or the environment changes: a folder an author adds would go unseen. The manifest does
-  /// not read this variable; it is there so that a new planted bug changes the environment.
-  static func planted(_ exercises: [Exercise]) -> String? {
-    let names = exercises.flatMap { exercise in exercise.mutants.map { "\(exercise.id)/\($0.name)" } }
-    return names.isEmpty ? nil : names.sorted().joined(separator: ",")
-  }
-
   /// The variables the manifest reads for a check, and the flags: what a recorded build is of.
   static func configuration(of variables: [String: String]) -> WarmBuilder.Configuration {
-    var configuration = variables.filter {
-      ["DITUTOR_EXERCISES", "DITUTOR_CODE", "DITUTOR_LEAVE_OUT", "DITUTOR_PLANTED"].contains($0.key)
-    }
+    var configuration = variables.filter { PackageSelection.variableNames.contains($0.key) }
     configuration["flags"] = buildFlags.joined(separator: " ")
     return configuration
   }
@@ -162,12 +151,7 @@ public struct ExerciseRunner: Sendable {
 
   /// The variables of a check of the learner's own code, as `check` sets them.
   private func learnersVariables(for exercise: Exercise) -> [String: String] {
-    var variables = environment
-    variables["DITUTOR_EXERCISES"] = exercise.id
-    variables["DITUTOR_PLANTED"] = Self.planted([exercise])
-    variables["DITUTOR_CODE"] = Code.sources.rawValue
-    variables["DITUTOR_LEAVE_OUT"] = nil
-    return variables
+    PackageSelection(exercises: [exercise], code: .sources).applied(to: environment)
   }
 
   /// Compiles the exercise and its tests into the check's build folder, with the check's own
@@ -357,13 +341,9 @@ public struct ExerciseRunner: Sendable {
     let events = FilePath.join(scratch, "ditutor-events-\(UUID().uuidString).jsonl")
     defer { try? fileSystem.removeItem(at: events) }
 
-    var variables = environment
-    variables["DITUTOR_EXERCISES"] = exercises.map(\.id).joined(separator: ",")
-    variables["DITUTOR_PLANTED"] = Self.planted(exercises)
-    variables["DITUTOR_CODE"] = ([code.rawValue] + folders.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
-      .joined(separator: ",")
+    var variables = PackageSelection(exercises: exercises, code: code, folders: folders, leftOut: leavingOut)
+      .applied(to: environment)
     variables["SWIFT_BACKTRACE"] = "enable=no"  // a crash report is ours to write, and quicker
-    variables["DITUTOR_LEAVE_OUT"] = leavingOut.isEmpty ? nil : leavingOut.joined(separator: ",")
     let arguments =
       [
         "--package-path", root, "--scratch-path", scratch, "--disable-xctest", "--no-parallel",

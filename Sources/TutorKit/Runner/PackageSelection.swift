@@ -1,0 +1,61 @@
+/// What one build of the course package holds: which exercises, whose code, and which of the
+/// learner's test files are left out.
+///
+/// `Package.swift` cannot import ditutor, so the two sides meet in environment variables (the
+/// comment at the top of the manifest gives their grammar). This is the one place ditutor writes
+/// them, and the one place that says which modules the manifest makes of them: the runner reads
+/// results by those names. `PackageSelectionTests` has SwiftPM evaluate the real manifest for
+/// every kind of selection and compares its targets with `modules`, so the two sides cannot
+/// drift apart unnoticed.
+public struct PackageSelection: Sendable {
+  /// The variables the manifest reads. A warm build's record is keyed by them.
+  public static let variableNames = ["DITUTOR_EXERCISES", "DITUTOR_CODE", "DITUTOR_LEAVE_OUT", "DITUTOR_PLANTED"]
+
+  public var exercises: [Exercise]
+  /// Whose code every exercise compiles, unless `folders` names another folder for it.
+  public var code: ExerciseRunner.Code
+  /// Another folder of an exercise, by id: `Shortcuts/cache-the-hour` is how `verify` proves a
+  /// wrong answer fails.
+  public var folders: [String: String]
+  /// Test files (paths from the course root) the build leaves out: the learner's own, when a
+  /// check grades against the shipped tests only.
+  public var leftOut: [String]
+
+  public init(
+    exercises: [Exercise], code: ExerciseRunner.Code = .sources, folders: [String: String] = [:], leftOut: [String] = []
+  ) {
+    self.exercises = exercises
+    self.code = code
+    self.folders = folders
+    self.leftOut = leftOut
+  }
+
+  /// `environment` with this selection's variables set (and any left over from another
+  /// selection removed).
+  public func applied(to environment: [String: String]) -> [String: String] {
+    var variables = environment
+    for name in Self.variableNames { variables[name] = nil }
+    variables["DITUTOR_EXERCISES"] = exercises.map(\.id).joined(separator: ",")
+    variables["DITUTOR_CODE"] = ([code.rawValue] + folders.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+      .joined(separator: ",")
+    if !leftOut.isEmpty { variables["DITUTOR_LEAVE_OUT"] = leftOut.joined(separator: ",") }
+    // The manifest does not read this one: SwiftPM reuses a manifest it has evaluated until the
+    // manifest file or the environment changes, and a planted bug an author adds (a folder in
+    // Mutants/, a test module of its own) must change the environment to be seen.
+    let planted = exercises.flatMap { exercise in exercise.mutants.map { "\(exercise.id)/\($0.name)" } }
+    if !planted.isEmpty { variables["DITUTOR_PLANTED"] = planted.sorted().joined(separator: ",") }
+    return variables
+  }
+
+  /// The modules the manifest makes of this selection: an exercise's code and its tests, or for
+  /// a write-the-test exercise, its tests (compiled with the code they test) and one test module
+  /// per planted bug.
+  public var modules: [String] {
+    exercises.flatMap { exercise -> [String] in
+      switch exercise.kind {
+      case .tests: [exercise.testModuleName] + exercise.mutants.map { exercise.mutantTestModuleName($0.name) }
+      default: [exercise.moduleName, exercise.testModuleName]
+      }
+    }
+  }
+}

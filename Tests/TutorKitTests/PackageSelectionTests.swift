@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import TutorKit
+
+/// The contract between `Package.swift` and the runner, checked against the real manifest: for
+/// each kind of selection, SwiftPM evaluates the manifest (`swift package dump-package`) with the
+/// variables `PackageSelection` writes, and the targets it makes must be the modules the runner
+/// will read results from. A change to the manifest's naming or its variables that the runner
+/// does not follow (or the other way round) fails here, not in a learner's check.
+@Suite("Package selection", .serialized)
+struct PackageSelectionTests {
+  /// A copy of the runner's fixture course with the real manifest: its exercises cover every
+  /// kind (code, seam, write-the-test with planted bugs).
+  static let course: String = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-selection-\(UUID().uuidString)").path
+    try! FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+    for folder in ["Lessons", "Exercises"] {
+      try! FileManager.default.copyItem(atPath: "\(root)/Tests/Fixtures/RunnerCourse/\(folder)", toPath: "\(copy)/\(folder)")
+    }
+    try! FileManager.default.copyItem(atPath: "\(root)/Package.swift", toPath: "\(copy)/Package.swift")
+    return copy
+  }()
+
+  func exercises() throws -> [Exercise] {
+    try CourseLoader(fileSystem: LocalFileSystem()).load(root: Self.course, depth: .exercisesOnly).exercises
+  }
+
+  /// The names of the targets the manifest makes with `selection`'s variables.
+  func manifestTargets(_ selection: PackageSelection) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "package", "--package-path", Self.course, "--scratch-path", Self.course + "/.build-selection", "dump-package"]
+    process.environment = selection.applied(to: ProcessInfo.processInfo.environment)
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "swift package dump-package failed: \(problems)")
+    let package = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "no JSON from dump-package")
+    let targets = try #require(package["targets"] as? [[String: Any]], "no targets in \(package.keys)")
+    return targets.compactMap { $0["name"] as? String }
+  }
+
+  @Test func everyExerciseOfTheLearnersCodeMakesTheModulesTheRunnerReads() throws {
+    let all = try exercises()
+    #expect(Set(all.map(\.kind)) == [.code, .seam, .tests], "the fixture covers every kind")
+    let selection = PackageSelection(exercises: all, code: .sources)
+    #expect(try manifestTargets(selection).sorted() == selection.modules.sorted())
+  }
+
+  @Test func aShortcutFolderAndLeftOutTestsChangeFilesNotModules() throws {
+    let all = try exercises()
+    let passes = try #require(all.first { $0.id == "passes" })
+    let writesTests = try #require(all.first { $0.kind == .tests })
+    #expect(!writesTests.mutants.isEmpty, "a write-the-test exercise with planted bugs")
+    let selection = PackageSelection(
+      exercises: [passes, writesTests], code: .solution, folders: [passes.id: "Starter"],
+      leftOut: ["\(passes.testsFolder)/Extra.swift"])
+    #expect(try manifestTargets(selection).sorted() == selection.modules.sorted())
+  }
+
+  @Test func oneExerciseAloneMakesOnlyItsOwnModules() throws {
+    let all = try exercises()
+    for exercise in all where ["passes", "writes-tests"].contains(exercise.id) {
+      let selection = PackageSelection(exercises: [exercise], code: .starter)
+      #expect(try manifestTargets(selection).sorted() == selection.modules.sorted(), "\(exercise.id)")
+    }
+  }
+
+  @Test func theVariablesOfAnEarlierSelectionAreReplaced() throws {
+    let all = try exercises()
+    let earlier = PackageSelection(exercises: all, code: .solution, folders: ["passes": "Starter"], leftOut: ["x"])
+      .applied(to: ["HOME": "/home/ada"])
+    let later = PackageSelection(exercises: [all[0]], code: .sources).applied(to: earlier)
+    #expect(later["HOME"] == "/home/ada")
+    #expect(later["DITUTOR_EXERCISES"] == all[0].id)
+    #expect(later["DITUTOR_CODE"] == "sources")
+    #expect(later["DITUTOR_LEAVE_OUT"] == nil)
+  }
+}
