@@ -74,6 +74,12 @@ public struct LearnerState: Codable, Sendable, Equatable {
     }
   }
 
+  /// How many of `lesson`'s pages the learner has read. Pages seen beyond the lesson's end (it
+  /// was shortened since) do not count: the one count `progress`, `lessons` and the bar share.
+  public func pagesRead(of lesson: Lesson) -> Int {
+    lessons[lesson.id]?.pagesSeen.filter { $0 < lesson.pages.count }.count ?? 0
+  }
+
   public func status(of exerciseID: String) -> ExerciseStatus {
     exercises[exerciseID]?.status ?? .notStarted
   }

@@ -72,30 +72,18 @@ extension Session {
     return blocks
   }
 
+  func standing(of exercise: Exercise) -> ExerciseStanding {
+    ExerciseStanding(state.exercises[exercise.id] ?? .init(), hints: exercise.hints.count)
+  }
+
   func statusLine(_ exercise: Exercise) -> [Inline] {
-    let record = state.exercises[exercise.id] ?? .init()
-    var text: String
-    switch record.status {
-    case .notStarted: text = record.passedOnce ? "reset (you passed it before)" : "not started"
-    case .failed: text = "not passing yet"
-    case .passed: text = "passed ✓"
-    }
-    if record.attempts > 0 { text += " · \(record.attempts) check\(record.attempts == 1 ? "" : "s")" }
-    text += " · hints \(record.hintsShown)/\(exercise.hints.count)"
-    return [.text(text)]
+    [.text(standing(of: exercise).sentence)]
   }
 
   func listExercises() -> Response {
     guard !course.exercises.isEmpty else { return Response(Document([.paragraph([.text("This course has no exercises yet.")])])) }
     let rows = course.exercises.enumerated().map { index, exercise -> [[Inline]] in
-      let record = state.exercises[exercise.id] ?? .init()
-      let status: String =
-        switch record.status {
-        case .notStarted where record.passedOnce: "↺ reset"  // `progress` says it was passed before
-        case .notStarted: "–"
-        case .failed: "✗ not yet"
-        case .passed: "✓ passed"
-        }
+      let status = standing(of: exercise).mark
       return [
         [.text(String(index + 1))], [.code(exercise.id)], [.text(exercise.title)],
         [.text(course.lesson(id: exercise.lessonID).map { String($0.order) } ?? "")], [.text(status)],
@@ -455,7 +443,7 @@ extension Session {
     var blocks: [Block] = []
     var rows: [[[Inline]]] = []
     for lesson in course.lessons {
-      let seen = state.lessons[lesson.id]?.pagesSeen.filter { $0 < lesson.pages.count }.count ?? 0
+      let seen = state.pagesRead(of: lesson)
       let quiz = state.quizzes[lesson.id].map { " · quiz best \($0.bestScore)/\($0.questions)" }
         ?? (lesson.quiz.isEmpty ? "" : " · quiz not taken")
       rows.append([
@@ -463,24 +451,15 @@ extension Session {
         [], [],
       ])
       for exercise in course.exercises(of: lesson) {
-        let record = state.exercises[exercise.id] ?? .init()
-        let status: String =
-          switch record.status {
-          case .notStarted where record.passedOnce: "↺ reset (passed before)"
-          case .notStarted: "– not started"
-          case .failed where record.passedOnce: "✗ not now (passed before)"
-          case .failed: "✗ not yet"
-          case .passed: "✓ passed"
-          }
+        let standing = standing(of: exercise)
         rows.append([
-          [.text("   "), .code(exercise.id)], [.text(status)],
-          [.text(record.attempts == 0 ? "" : "\(record.attempts) check\(record.attempts == 1 ? "" : "s")")],
-          [.text("hints \(record.hintsShown)/\(exercise.hints.count)")],
+          [.text("   "), .code(exercise.id)], [.text(standing.markWithHistory)], [.text(standing.checksCount)],
+          [.text(standing.hintsCount)],
         ])
       }
     }
     let passed = course.exercises.filter { state.status(of: $0.id) == .passed }.count
-    let pagesRead = course.lessons.reduce(0) { $0 + (state.lessons[$1.id]?.pagesSeen.filter { [count = $1.pages.count] in $0 < count }.count ?? 0) }
+    let pagesRead = course.lessons.reduce(0) { $0 + state.pagesRead(of: $1) }
     let pagesTotal = course.lessons.reduce(0) { $0 + $1.pages.count }
     blocks.append(.paragraph([.strong([.text("\(passed) of \(course.exercises.count) exercises passed · \(pagesRead) of \(pagesTotal) pages read")])]))
     blocks.append(.table(Table(header: ["Lesson / exercise", "Status", "Checks", "Hints"].map { [.text($0)] }, alignments: [.left, .left, .right, .right], rows: rows)))

@@ -275,7 +275,7 @@ public actor Session {
   private func listLessons() -> Response {
     var rows: [[[Inline]]] = []
     for lesson in course.lessons {
-      let seen = state.lessons[lesson.id]?.pagesSeen.filter { $0 < lesson.pages.count }.count ?? 0
+      let seen = state.pagesRead(of: lesson)
       let exercises = course.exercises(of: lesson)
       let passed = exercises.filter { state.status(of: $0.id) == .passed }.count
       let marker = lesson.id == position.lesson ? "▸ " : ""
