@@ -16,7 +16,7 @@ import Testing
   func verdict(_ name: String, ending: ProcessOutcome.Ending, events: String? = nil) throws -> Verdict {
     let eventsText = events ?? ((try? recorded(name + ".jsonl")) ?? "")
     let outcome = ProcessOutcome(ending: ending, standardOutput: try recorded(name + ".out"), duration: .milliseconds(1500))
-    return ExerciseRunner.verdict(for: exercise, code: .sources, outcome: outcome, events: eventsText, root: root, timeout: .seconds(10))
+    return VerdictReader.verdict(for: exercise, code: .sources, outcome: outcome, events: eventsText, root: root, timeout: .seconds(10))
   }
 
   @Test func aFailingRunListsEachTestWithItsExpectationAndPlace() throws {
@@ -78,7 +78,7 @@ import Testing
 
   @Test func aBuildThatFailsWithoutDiagnosticsKeepsTheOutput() {
     let outcome = ProcessOutcome(ending: .exited(1), standardOutput: "error: linker command failed", duration: .seconds(1))
-    let verdict = ExerciseRunner.verdict(for: exercise, code: .sources, outcome: outcome, events: "", root: root, timeout: .seconds(10))
+    let verdict = VerdictReader.verdict(for: exercise, code: .sources, outcome: outcome, events: "", root: root, timeout: .seconds(10))
     #expect(verdict.status == .compileError)
     #expect(verdict.output == "error: linker command failed")
   }
@@ -102,7 +102,7 @@ import Testing
   @Test func severalExercisesInOneRunAreToldApart() throws {
     let other = Exercise(id: "user-repository", title: "U", lessonID: "why-di", task: Document(), hints: [], files: [])
     let outcome = ProcessOutcome(ending: .exited(1), standardOutput: "", duration: .seconds(1))
-    let verdict = ExerciseRunner.verdict(
+    let verdict = VerdictReader.verdict(
       for: other, code: .sources, outcome: outcome, events: try recorded("failing.jsonl"), root: root, timeout: .seconds(10))
     #expect(verdict.tests.map(\.name) == ["(no tests)"], "the greeting-clock tests are not user-repository's")
   }
@@ -111,7 +111,7 @@ import Testing
     let prints = (1...30).map { "debug: the clock said \($0)" }.joined(separator: "\n")
     let outcome = ProcessOutcome(
       ending: .exited(1), standardOutput: try recorded("failing.out") + "\n" + prints, duration: .milliseconds(1500))
-    let verdict = ExerciseRunner.verdict(
+    let verdict = VerdictReader.verdict(
       for: exercise, code: .sources, outcome: outcome, events: try recorded("failing.jsonl"), root: root, timeout: .seconds(10))
     #expect(verdict.status == .failed)
     let output = try #require(verdict.output)
@@ -127,7 +127,7 @@ import Testing
 
   @Test func aHugeLineOfOutputIsCutSoTheVerdictStaysOnScreen() throws {
     let line = String(repeating: "x", count: 50_000)
-    let tail = try #require(ExerciseRunner.tail(of: line))
+    let tail = try #require(VerdictReader.tail(of: line))
     #expect(tail.count < 400)
     #expect(tail.hasSuffix("(49760 more characters)"))
   }
@@ -135,7 +135,7 @@ import Testing
   @Test func aCrashReportPutsTheVerdictAndTheLineBeforeWhatWasPrinted() throws {
     let flood = (1...500).map { "line \($0)" }.joined(separator: "\n")
     let outcome = ProcessOutcome(ending: .exited(1), standardOutput: flood + "\n" + (try recorded("crash.out")), duration: .seconds(1))
-    let verdict = ExerciseRunner.verdict(
+    let verdict = VerdictReader.verdict(
       for: exercise, code: .sources, outcome: outcome, events: try recorded("crash.jsonl"), root: root, timeout: .seconds(10))
     #expect(verdict.status == .crashed)
     let text = VerdictReport(fileSystem: InMemoryFileSystem(), root: root).document(for: verdict).text

@@ -69,6 +69,33 @@ import Testing
     #expect(crashed.file == "Exercises/x/Sources/A.swift" && crashed.line == 2)
   }
 
+  @Test func aTestProgramThatRunsNoTestsHandsTheCheckToSwiftTest() async throws {
+    // Recorded by a first check (SwiftPM's), then edited: the next check builds without SwiftPM.
+    programWrites(try Self.events("passing"), ending: .exited(0))
+    _ = try await runner.check(exercise, timeout: .seconds(5))
+    fileSystem.add(source, "struct A {}\n// edited")
+    toolchain.forgetRuns()
+    // The built program rejects its arguments (a toolchain whose test programs take others):
+    // it ends without an event stream. swift test then runs, and its verdict is the check's.
+    let passing = try Self.events("passing")
+    let fileSystem = self.fileSystem
+    toolchain.program { request in
+      guard request.executable == "/usr/bin/swift" else {
+        return ProcessOutcome(ending: .exited(64), standardError: "error: unknown option '--event-stream-output-path'\n")
+      }
+      if let flag = request.arguments.firstIndex(of: "--event-stream-output-path") {
+        fileSystem.add(request.arguments[flag + 1], passing)
+      }
+      return ProcessOutcome(ending: .exited(0))
+    }
+    let verdict = try await runner.check(exercise, timeout: .seconds(5))
+    let ran = toolchain.ran
+    #expect(verdict.status == .passed, "\(verdict)")
+    let program = try #require(ran.firstIndex { $0.hasPrefix("test ") }, "the warm build ran the test program first: \(ran)")
+    let swiftTest = try #require(ran.firstIndex { $0.hasPrefix("swift test ") }, "swift test ran after it: \(ran)")
+    #expect(program < swiftTest)
+  }
+
   @Test func anExerciseWhoseBuildNoLongerStandsIsWarmedWhenOpened() async throws {
     try fileSystem.createDirectory(at: "/c/.build/exercises/debug/X.build")
     programWrites(try Self.events("passing"), ending: .exited(0))

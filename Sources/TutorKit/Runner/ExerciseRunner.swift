@@ -77,6 +77,10 @@ public struct ExerciseRunner: Sendable {
 
   private var scratch: String { FilePath.join(root, scratchFolder) }
 
+  private var buildFolder: BuildFolder {
+    BuildFolder(root: root, scratch: scratch, fileSystem: fileSystem, processes: processes, trace: trace)
+  }
+
   private var warmBuilder: WarmBuilder {
     WarmBuilder(root: root, scratch: scratch, processes: processes, fileSystem: fileSystem, environment: environment)
   }
@@ -84,45 +88,10 @@ public struct ExerciseRunner: Sendable {
   /// The variable that marks the programs a check started (its value: the build folder).
   static let ownerVariable = "DITUTOR_BUILD_FOLDER"
 
-  /// Held while a check or a warming build uses the build folder: two ditutor processes on one
-  /// checkout (two terminals) take turns, as two `swift test` runs would. Beside the build
-  /// folder, not in it, so that emptying the folder cannot free it. The learner hears when the
-  /// turn is another window's, rather than watching "Compiling" count up.
-  ///
-  /// Once it is held, no other ditutor is building or testing here: a program still marked with
-  /// this build folder belongs to a ditutor that was killed (a `swift-build` holding SwiftPM's
-  /// own lock, a test spinning at 100 % CPU), and is stopped before anything starts.
-  private func lockBuildFolder(progress: @Sendable (CheckPhase) -> Void = { _ in }) async throws -> any HeldLock {
-    let path = scratch + ".lock"
-    let folder = FilePath.parent(path)
-    if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
-    let lock: any HeldLock
-    if let free = try fileSystem.tryLock(at: path) {
-      lock = free
-    } else {
-      progress(.waitingForAnotherCheck)
-      lock = try await fileSystem.acquireLock(at: path)
-    }
-    stopLeftovers()
-    return lock
-  }
-
-  private func stopLeftovers() {
-    let stopped = processes.stopProcesses(carrying: Self.ownerVariable, value: scratch)
-    if stopped > 0 { trace?("stopped \(stopped) program\(stopped == 1 ? "" : "s") that a killed ditutor left running") }
-    // And the event streams of checks that never got to remove theirs.
-    for name in (try? fileSystem.contentsOfDirectory(at: scratch)) ?? [] where name.hasPrefix("ditutor-events-") {
-      try? fileSystem.removeItem(at: FilePath.join(scratch, name))
-    }
-  }
-
   /// Stops what a killed ditutor's check left running in this checkout, unless a check of
   /// another window is running now (then it is that one's). For ditutor's start.
   public func stopLeftoversIfIdle() {
-    let path = scratch + ".lock"
-    guard fileSystem.directoryExists(at: FilePath.parent(path)), let lock = try? fileSystem.tryLock(at: path) else { return }
-    defer { lock.release() }
-    stopLeftovers()
+    buildFolder.stopLeftoversIfIdle()
   }
 
   /// The variables the manifest reads for a check, and the flags: what a recorded build is of.
@@ -158,9 +127,9 @@ public struct ExerciseRunner: Sendable {
   /// flags, so the first `check` only relinks (or, with fast checks, needs no SwiftPM at all).
   /// Failures are left for that check to report.
   public func prepare(_ exercise: Exercise) async {
-    guard let swift = processes.locate("swift"), let lock = try? await lockBuildFolder() else { return }
+    guard let swift = processes.locate("swift"), let lock = try? await buildFolder.lock() else { return }
     defer { lock.release() }
-    guard (try? claimBuildFolder(scratch)) != nil else { return }
+    guard (try? buildFolder.claim()) != nil else { return }
     let variables = learnersVariables(for: exercise)
     let configuration = Self.configuration(of: variables)
     let before = warmBuilder.snapshot(exercises: [exercise.id])
@@ -208,12 +177,14 @@ public struct ExerciseRunner: Sendable {
       return verdicts
     }
     guard let swift = processes.locate("swift") else { throw RunnerError.swiftMissing }
-    let lock = try await lockBuildFolder(progress: progress)
+    let folder = buildFolder
+    let lock = try await folder.lock(progress: progress)
     defer { lock.release() }
-    if try claimBuildFolder(scratch) { progress(.rebuildingMovedCheckout) }
+    if try folder.claim() { progress(.rebuildingMovedCheckout) }
     let learnerFolders = Dictionary(uniqueKeysWithValues: exercises.map { ($0.id, folders[$0.id] ?? code.folder) })
     for exercise in exercises where exercise.kind == .tests {
-      try prepareMutants(of: exercise, testsIn: learnerFolders[exercise.id]!, scratch: scratch)
+      try MutantWorkspace(root: root, scratch: scratch, fileSystem: fileSystem)
+        .prepare(exercise, testsIn: learnerFolders[exercise.id]!)
     }
     // The learner's own code runs against tests that may not be the shipped ones.
     let shipped = code == .sources ? ShippedTests.load(root: root, fileSystem: fileSystem) : nil
@@ -229,10 +200,9 @@ public struct ExerciseRunner: Sendable {
         progress: progress)
     }
     var (outcome, stream) = try await run([])
-    if Self.isFromAnotherPlace(outcome) {
+    if BuildFolder.isFromAnotherPlace(outcome) {
       progress(.rebuildingMovedCheckout)
-      try fileSystem.removeBuildFolder(at: scratch)
-      _ = try claimBuildFolder(scratch)
+      try folder.empty()
       progress(.compiling)
       (outcome, stream) = try await run([])
     }
@@ -252,7 +222,7 @@ public struct ExerciseRunner: Sendable {
     }
     var verdicts: [String: Verdict] = [:]
     for exercise in exercises {
-      var verdict = Self.verdict(
+      var verdict = VerdictReader.verdict(
         for: exercise, code: code, learnerFolder: learnerFolders[exercise.id]!, outcome: outcome, events: events, root: root,
         timeout: timeout)
       verdict.diagnostics = verdict.diagnostics.map { diagnostic in
@@ -299,41 +269,6 @@ public struct ExerciseRunner: Sendable {
     return diagnostic.line >= 1 && diagnostic.line <= lines.count ? String(lines[diagnostic.line - 1]) : nil
   }
 
-  /// Puts together, for each planted bug, the folder its test module builds from: links to the
-  /// learner's test files and to the bug's files. Links, not copies: an edit is seen at once, and
-  /// the compiler names the learner's own file.
-  ///
-  /// A link pointed at another file (`verify` goes from Solution/ to Starter/ to each shortcut)
-  /// throws away the bug's module build: the compiler decides what to rebuild by the modification
-  /// times it sees through the links, and files written in the same instant (a fresh checkout
-  /// writes many) would leave it compiling the old tests.
-  private func prepareMutants(of exercise: Exercise, testsIn learnerFolder: String, scratch: String) throws {
-    let tests = ((try? fileSystem.contentsOfDirectory(at: FilePath.join(root, exercise.folder, learnerFolder))) ?? [])
-      .filter { $0.hasSuffix(".swift") }
-    for mutant in exercise.mutants {
-      let folder = FilePath.join(root, Self.variantsFolder, exercise.id, mutant.name)
-      let mutantFiles = ((try? fileSystem.contentsOfDirectory(at: FilePath.join(root, exercise.mutantFolder(mutant.name)))) ?? [])
-        .filter { $0.hasSuffix(".swift") }
-      // From .build/ditutor-variants/<id>/<mutant>/ four levels up is the course root.
-      var links: [String: String] = [:]
-      for file in tests { links[file] = "../../../../\(exercise.folder)/\(learnerFolder)/\(file)" }
-      for file in mutantFiles { links[file] = "../../../../\(exercise.mutantFolder(mutant.name))/\(file)" }
-      if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
-      for existing in try fileSystem.contentsOfDirectory(at: folder) where links[existing] == nil {
-        try fileSystem.removeItem(at: FilePath.join(folder, existing))
-      }
-      var relinked = false
-      for (name, destination) in links where fileSystem.symbolicLinkDestination(at: FilePath.join(folder, name)) != destination {
-        relinked = relinked || fileSystem.symbolicLinkDestination(at: FilePath.join(folder, name)) != nil
-        try fileSystem.removeItem(at: FilePath.join(folder, name))
-        try fileSystem.createSymbolicLink(at: FilePath.join(folder, name), pointingTo: destination)
-      }
-      if relinked {
-        try fileSystem.removeBuildFolder(at: FilePath.join(scratch, "debug", exercise.mutantTestModuleName(mutant.name) + ".build"))
-      }
-    }
-  }
-
   private func runTests(
     _ exercises: [Exercise], code: Code, folders: [String: String], leavingOut: [String], skipping: [String],
     timeout: Duration, swift: String, progress: @escaping @Sendable (CheckPhase) -> Void
@@ -357,301 +292,19 @@ public struct ExerciseRunner: Sendable {
       return true
     }
     let testsFinished: @Sendable () -> Bool = { (try? fileSystem.readText(at: events))?.contains("\"runEnded\"") ?? false }
-    let stream = { fileSystem.fileExists(at: events) ? (try? fileSystem.readText(at: events)) : nil }
+    let stream: @Sendable () -> String? = { fileSystem.fileExists(at: events) ? (try? fileSystem.readText(at: events)) : nil }
 
+    let job = TestJob(
+      exercises: exercises, variables: variables, arguments: arguments, configuration: Self.configuration(of: variables),
+      timeout: timeout, swift: swift, started: testsStarted, finished: testsFinished, stream: stream)
     // The learner's own code, one exercise at a time: what the edit-check loop runs, again and
-    // again. Other checks (verify's solutions, starters and shortcuts) each build once.
-    let ids = exercises.map(\.id)
-    let configuration = Self.configuration(of: variables)
+    // again, is tried without SwiftPM first. Other checks (verify's solutions, starters and
+    // shortcuts) each build once.
     let warm = fastChecks && exercises.count == 1 && code == .sources && folders.isEmpty ? warmBuilder : nil
-    if let warm {
-      switch try await warm.build(configuration, exercises: ids, swift: swift) {
-      case .built(let buildOutput, let buildTime, let program, let stepsRun):
-        trace?("built without SwiftPM: \(stepsRun) step\(stepsRun == 1 ? "" : "s") ran, in \(String(format: "%.2f s", buildTime.seconds))")
-        var outcome = try await runTestProgram(
-          program, arguments: arguments, variables: variables, timeout: timeout, started: testsStarted,
-          finished: testsFinished)
-        outcome.standardError = buildOutput + outcome.standardError
-        outcome.duration += buildTime
-        return (outcome, stream())
-      case .stopped(let outcome):
-        trace?("built without SwiftPM, and the build stopped: \(outcome.ending == .cancelled ? "cancelled" : "it does not compile")")
-        return (outcome, nil)
-      case .needsPackageManager(let reason):
-        trace?("building with swift test: \(reason)")
-      }
+    if let warm, let result = try await WarmRun(root: root, processes: processes, warm: warm, trace: trace).run(job) {
+      return result
     }
-
-    let before = warm?.snapshot(exercises: ids)
-    let request = ProcessRequest(
-      executable: swift, arguments: ["test"] + arguments, environment: variables, workingDirectory: root, timeout: timeout,
-      timeoutStarts: testsStarted, finished: testsFinished)
-    let outcome = try await processes.run(request)
-    let recorded = stream()
-    if let warm, let before, outcome.ending != .cancelled {
-      // The tests ran only if the build succeeded.
-      let built = recorded.map(EventStream.init)?.runStarted ?? false
-      trace?(built ? "recording the build for the next check" : "the build failed, so the next check is SwiftPM's too")
-      await warm.record(
-        configuration, exercises: ids, modules: exercises.map(\.testModuleName), swift: swift, built: built, before: before)
-    }
-    return (outcome, recorded)
-  }
-
-  /// Runs a built test program as `swift test` runs it (swift test's own arguments, then the
-  /// testing library; colour off, as for any output that is not a terminal), and reports its
-  /// end as `swift test` would.
-  private func runTestProgram(
-    _ program: String, arguments: [String], variables: [String: String], timeout: Duration,
-    started: @escaping @Sendable () -> Bool, finished: @escaping @Sendable () -> Bool
-  ) async throws -> ProcessOutcome {
-    var variables = variables
-    variables["NO_COLOR"] = "1"
-    let request = ProcessRequest(
-      executable: program, arguments: arguments + ["--testing-library", "swift-testing"], environment: variables,
-      workingDirectory: root, timeout: timeout, timeoutStarts: started, finished: finished)
-    var outcome = try await processes.run(request)
-    if case .signalled(let signal) = outcome.ending {
-      outcome.standardError += "\nerror: Process '\(program)' exited with unexpected signal code \(signal)\n"
-      outcome.ending = .exited(1)
-    }
-    return outcome
-  }
-
-  /// The name of the file in a build folder that says which checkout it was built for.
-  static let ownerFile = "ditutor-checkout"
-
-  /// Makes sure the build folder belongs to this checkout, emptying one built elsewhere.
-  /// Returns whether it had to be emptied.
-  private func claimBuildFolder(_ scratch: String) throws -> Bool {
-    let owner = FilePath.join(scratch, Self.ownerFile)
-    var emptied = false
-    if fileSystem.directoryExists(at: scratch), let recorded = try? fileSystem.readText(at: owner), recorded != root {
-      try fileSystem.removeBuildFolder(at: scratch)
-      emptied = true
-    }
-    if !fileSystem.directoryExists(at: scratch) { try fileSystem.createDirectory(at: scratch) }
-    if (try? fileSystem.readText(at: owner)) != root { try fileSystem.writeAtomically(Data(root.utf8), to: owner) }
-    return emptied
-  }
-
-  /// The compiler's complaint about a module cache built under another path: the checkout was
-  /// moved or copied after its last build.
-  static func isFromAnotherPlace(_ outcome: ProcessOutcome) -> Bool {
-    let text = outcome.standardOutput + outcome.standardError
-    return text.contains("was compiled with module cache path") || text.contains("but the path is currently")
-      || (text.contains("PCH was compiled with") && text.contains("module cache"))
-  }
-
-  /// Reads one exercise's verdict out of a run (which may have held several exercises).
-  static func verdict(
-    for exercise: Exercise, code: Code, learnerFolder: String? = nil, outcome: ProcessOutcome, events: String, root: String,
-    timeout: Duration
-  ) -> Verdict {
-    let learnerFolder = learnerFolder ?? code.folder
-    let seconds = outcome.duration.seconds
-    let allOutput = outcome.standardOutput + "\n" + outcome.standardError
-    let variants = "\(variantsFolder)/\(exercise.id)/"
-    var seen: Set<String> = []
-    let diagnostics = CompilerDiagnostics.parse(allOutput, root: root).compactMap { diagnostic -> Verdict.Diagnostic? in
-      var diagnostic = diagnostic
-      // A planted bug's module compiles the learner's tests through links: name their own file.
-      if diagnostic.file.hasPrefix(variants) {
-        let parts = diagnostic.file.dropFirst(variants.count).split(separator: "/")
-        guard parts.count == 2 else { return nil }
-        let mutant = String(parts[0])
-        let name = String(parts[1])
-        // The learner's files have the starter's names; the rest are the bug's.
-        diagnostic.file = exercise.files.contains(name) ? "\(exercise.folder)/\(learnerFolder)/\(name)" : "\(exercise.mutantFolder(mutant))/\(name)"
-      }
-      guard diagnostic.file.hasPrefix(exercise.folder + "/") || !diagnostic.file.hasPrefix("Exercises/") && !diagnostic.file.hasPrefix(".build/") else {
-        return nil
-      }
-      return seen.insert("\(diagnostic.file):\(diagnostic.line):\(diagnostic.column):\(diagnostic.message)").inserted ? diagnostic : nil
-    }
-    let stream = EventStream(events)
-    let ownTests = stream.tests.filter { EventStream.module(of: $0.id) == exercise.testModuleName }
-    let folder = "\(exercise.folder)/\(exercise.kind == .tests ? "Subject" : learnerFolder)"
-    let crash = CrashReport(output: allOutput, module: exercise.kind == .tests ? exercise.testModuleName : exercise.moduleName, folder: folder)
-
-    guard stream.runStarted else {
-      switch outcome.ending {
-      case .cancelled:
-        return Verdict(exercise: exercise.id, status: .cancelled, durationSeconds: seconds)
-      case .timedOut:
-        return Verdict(exercise: exercise.id, status: .timedOut, durationSeconds: seconds, output: tail(of: allOutput))
-      default:
-        let errors = diagnostics.filter { $0.severity == "error" }
-        return Verdict(
-          exercise: exercise.id, status: .compileError, durationSeconds: seconds, diagnostics: errors,
-          output: errors.isEmpty ? tail(of: allOutput) : nil)
-      }
-    }
-
-    let limit = Int(timeout.components.seconds)
-    var tests = results(of: ownTests, outcome: outcome, crash: crash, root: root, limit: limit)
-
-    var status: Verdict.Status
-    switch outcome.ending {
-    case .cancelled: status = .cancelled
-    case .timedOut: status = .timedOut
-    default:
-      if !stream.runEnded && ownTests.contains(where: { $0.started != nil && $0.ended == nil }) {
-        status = .crashed
-      } else if !stream.runEnded && ownTests.allSatisfy({ $0.started == nil }) {
-        // Another exercise in the same run crashed before this one's tests began.
-        status = .crashed
-      } else if tests.contains(where: { $0.status == .failed || $0.status == .crashed }) {
-        status = .failed
-      } else if tests.isEmpty {
-        status = .failed
-        let message = exercise.kind == .tests
-          ? "No tests ran: write at least one @Test in your file." : "No tests ran for this exercise."
-        tests = [Verdict.TestResult(name: "(no tests)", status: .failed, message: message)]
-      } else {
-        status = .passed
-      }
-    }
-
-    // A write-the-test exercise passes when its tests pass on the subject and catch every bug.
-    var mutants: [Verdict.Mutant]?
-    if exercise.kind == .tests {
-      mutants = exercise.mutants.enumerated().map { index, mutant in
-        let module = exercise.mutantTestModuleName(mutant.name)
-        let own = stream.tests.filter { EventStream.module(of: $0.id) == module }
-        let catcher = own.first { !$0.issues.isEmpty || ($0.started != nil && $0.ended == nil) }
-        // A live bug's folder name would give it away ("never-resets"): it is numbered instead.
-        return Verdict.Mutant(
-          name: catcher == nil ? "planted bug \(index + 1)" : mutant.name, caught: catcher != nil,
-          summary: catcher == nil ? nil : mutant.summary,
-          caughtBy: catcher.map { [$0.suite, $0.name].compactMap { $0 }.joined(separator: "/") })
-      }
-      if status == .passed && mutants!.contains(where: { !$0.caught }) { status = .failed }
-      if status == .crashed && !ownTests.contains(where: { $0.started != nil && $0.ended == nil }) && stream.runEnded {
-        status = .failed
-      }
-    }
-    let output: String? =
-      switch status {
-      case .crashed, .timedOut: tail(of: outcome.standardOutput)
-      // What a failing test printed: learners debug with print (not a planted bug's run).
-      case .failed where exercise.kind != .tests: tail(of: outcome.standardOutput, lines: 8)
-      default: nil
-      }
-    return Verdict(
-      exercise: exercise.id, status: status, durationSeconds: seconds, tests: tests,
-      diagnostics: diagnostics.filter { $0.severity == "error" }, output: output, mutants: mutants,
-      steps: Steps.count(in: tests))
-  }
-
-  private static func results(
-    of tests: [EventStream.Test], outcome: ProcessOutcome, crash: CrashReport, root: String, limit: Int
-  ) -> [Verdict.TestResult] {
-    tests.compactMap { test in
-      let name = [test.suite, test.name].compactMap { $0 }.joined(separator: "/")
-      let duration = (test.ended ?? test.started ?? 0) - (test.started ?? 0)
-      let step = Steps.number(of: test.suite)
-      if test.skipped { return Verdict.TestResult(name: name, status: .skipped, step: step) }
-      if test.ended != nil {
-        guard let first = test.issues.first else {
-          return Verdict.TestResult(name: name, status: .passed, seconds: duration, step: step)
-        }
-        return Verdict.TestResult(
-          name: name, status: .failed, message: test.issues.map(\.message).joined(separator: "\n"),
-          file: first.file.map { FilePath.relative($0, to: root) }, line: first.line, seconds: duration,
-          explanation: first.explanation, step: step)
-      }
-      guard test.started != nil else { return nil }  // never reached: the run stopped before it
-      switch outcome.ending {
-      case .timedOut:
-        return Verdict.TestResult(name: name, status: .timedOut, message: "Still running after \(limit) s, so it was stopped.", step: step)
-      case .cancelled:
-        return Verdict.TestResult(name: name, status: .cancelled, message: "Cancelled while running.", step: step)
-      default:
-        return Verdict.TestResult(name: name, status: .crashed, message: crash.summary, file: crash.file, line: crash.line, step: step)
-      }
-    }
-  }
-
-  /// The last lines a program printed, without SwiftPM's progress lines; a first line says how
-  /// many came before them.
-  static func tail(of output: String, lines: Int = 12) -> String? {
-    let all = output.split(separator: "\n", omittingEmptySubsequences: false)
-      .filter { line in
-        !line.isEmpty && !line.hasPrefix("[") && !line.hasPrefix("Building for") && !line.hasPrefix("Build complete")
-          && !isStackFrame(line) && !line.hasPrefix("Current stack trace") && !line.contains("Fatal error: ")
-          && !line.contains("unexpected signal code") && !line.hasPrefix("error: fatalError")
-          && !isTestingProgress(line)
-      }
-    // A line of thousands of characters would push the verdict off the screen on its own.
-    let kept = all.suffix(lines).map { line in
-      line.count <= 240 ? String(line) : "\(line.prefix(240)) … (\(line.count - 240) more characters)"
-    }
-    guard !kept.isEmpty else { return nil }
-    let earlier = all.count - kept.count
-    let note = earlier > 0 ? ["… \(earlier) earlier line\(earlier == 1 ? "" : "s") left out"] : []
-    return (note + kept).joined(separator: "\n")
-  }
-}
-
-/// `3    libswiftCore.so    0x00007f… _assertionFailure + 303`: a line of a crash's backtrace,
-/// which tells a learner nothing the verdict does not.
-private func isStackFrame(_ line: Substring) -> Bool {
-  let words = line.split(separator: " ", maxSplits: 3)
-  return words.count >= 3 && Int(words[0]) != nil && words[2].hasPrefix("0x")
-}
-
-/// Swift Testing's own progress lines (`◇ Test run started.`): the learner's prints are the rest.
-private func isTestingProgress(_ line: Substring) -> Bool {
-  guard let first = line.unicodeScalars.first else { return false }
-  return ["◇", "↳", "✔", "✘", "⚠", "􀟈", "􀊯", "􀢄", "􀄵", "􀙟"].contains(String(first))
-}
-
-/// What a crashed test run said about why: the `Fatal error` line and the signal.
-struct CrashReport {
-  var message: String?
-  var signal: Int32?
-  var file: String?
-  var line: Int?
-
-  /// - Parameters:
-  ///   - module: the exercise's module; a fatal error raised in it points at the learner's file.
-  ///   - folder: where that module's files are (`Exercises/x/Sources`).
-  init(output: String, module: String, folder: String) {
-    for rawLine in output.split(separator: "\n") {
-      let line = String(rawLine)
-      if let range = line.range(of: "Fatal error: ") {
-        message = String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces)
-        if message?.isEmpty == true { message = "Fatal error" }
-        // `GreetingClock/Greeter.swift:12: Fatal error: …` names the learner's file.
-        let location = line[..<range.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: ": "))
-        let parts = location.split(separator: ":")
-        if parts.count == 2, let number = Int(parts[1]), parts[0].hasPrefix(module + "/") {
-          file = folder + "/" + parts[0].dropFirst(module.count + 1)
-          self.line = number
-        }
-      }
-      if let range = line.range(of: "unexpected signal code ") {
-        signal = Int32(line[range.upperBound...].prefix { $0.isNumber })
-      }
-    }
-  }
-
-  var summary: String {
-    var parts: [String] = []
-    if let message { parts.append("Fatal error: \(message)") }
-    if let signal { parts.append("The test process stopped with signal \(signal) (\(Self.meaning(of: signal))).") }
-    return parts.isEmpty ? "The test process stopped unexpectedly." : parts.joined(separator: ". ")
-  }
-
-  static func meaning(of signal: Int32) -> String {
-    switch signal {
-    case 4, 5: "a Swift runtime trap: fatalError, a force-unwrapped nil, an index out of range or an overflow"
-    case 6: "abort"
-    case 9: "killed"
-    case 11: "invalid memory access, often endless recursion"
-    default: "signal \(signal)"
-    }
+    return try await SwiftTestRun(root: root, processes: processes, warm: warm, trace: trace).run(job)
   }
 }
 
