@@ -1,0 +1,215 @@
+import Foundation
+
+/// Building from the record: whether it still holds, then the steps that are out of date,
+/// their compiler jobs run as many at once as there are cores, each step once the steps that
+/// make its inputs have finished.
+extension WarmBuilder {
+  /// Whether the next build of `configuration` can do without SwiftPM: what ``build(_:exercises:swift:)``
+  /// checks before it runs anything.
+  func canBuild(_ configuration: Configuration, swift: String) -> Bool {
+    if case .success = usableRecord(configuration, swift: swift) { return true }
+    return false
+  }
+
+  /// The configuration's record, if it still describes what SwiftPM would build.
+  private func usableRecord(_ configuration: Configuration, swift: String) -> Result<WarmBuildRecord, Reason> {
+    guard let data = try? fileSystem.readFile(at: recordPath(for: configuration)),
+      let record = try? JSONDecoder().decode(WarmBuildRecord.self, from: data),
+      record.version == WarmBuildRecord.currentVersion, record.root == root, record.configuration == configuration
+    else { return .failure(.noRecord) }
+    guard fileSystem.stamp(at: manifestPath) == record.manifest else { return .failure(.manifestChanged) }
+    let tools = Set(record.tools.keys).union([swift])
+    guard tools.allSatisfy({ record.tools[$0] == fileSystem.stamp(at: $0) }) else { return .failure(.toolchainChanged) }
+    for (folder, entries) in record.listings.sorted(by: { $0.key < $1.key }) {
+      let deep = folder != FilePath.join(root, "Exercises")
+      guard listing(of: folder, deep: deep) == entries else {
+        return .failure(.filesChanged(FilePath.relative(folder, to: root)))
+      }
+    }
+    return .success(record)
+  }
+
+  /// Brings the build up to date with the recorded jobs, if the record still describes it.
+  func build(_ configuration: Configuration, exercises: [String], swift: String) async throws -> Outcome {
+    var record: WarmBuildRecord
+    switch usableRecord(configuration, swift: swift) {
+    case .success(let usable): record = usable
+    case .failure(let reason): return .needsPackageManager(reason)
+    }
+    // Put back what another configuration's build changed of SwiftPM's own files.
+    for (path, data) in record.generated where (try? fileSystem.readFile(at: path)) != data {
+      try fileSystem.writeAtomically(data, to: path)
+    }
+
+    let clock = ContinuousClock()
+    let started = clock.now
+    let result = try await run(&record)
+    let duration = clock.now - started
+    switch result.ending {
+    case .built:
+      save(record)
+      return .built(
+        output: result.output, duration: duration, testProgram: record.testProgram, stepsRun: result.stepsRun)
+    case .cancelled:
+      save(record)
+      return .stopped(ProcessOutcome(ending: .cancelled, standardError: result.output, duration: duration))
+    case .learnersError:
+      save(record)
+      // As `swift test` ends when the build fails.
+      return .stopped(ProcessOutcome(ending: .exited(1), standardError: result.output, duration: duration))
+    case .failed(let step):
+      forget(configuration)
+      return .needsPackageManager(.stepFailed(step))
+    }
+  }
+
+  // MARK: Running the jobs
+
+  private struct Run {
+    enum Ending { case built, cancelled, learnersError, failed(String) }
+    var ending: Ending
+    var output: String
+    var stepsRun: Int
+  }
+
+  /// One compiler job that finished, for the scheduler.
+  private struct FinishedJob: Sendable {
+    var step: Int
+    var job: Int
+    var outcome: ProcessOutcome
+  }
+
+  /// Runs the steps that are out of date, each once every step that makes one of its inputs
+  /// has finished. A step is out of date when one of its inputs or outputs is not as it was
+  /// when it last succeeded: so a module whose interface came out unchanged leaves the modules
+  /// that import it alone.
+  ///
+  /// Jobs, not steps, share the cores: a module's emit-module job ends well before its compile
+  /// job, and the next module's compile takes that core at once (a write-the-test exercise
+  /// compiles the learner's tests once per planted bug).
+  private func run(_ record: inout WarmBuildRecord) async throws -> Run {
+    let steps = record.steps
+    var maker: [String: Int] = [:]
+    for (index, step) in steps.enumerated() {
+      for output in step.outputs { maker[output] = index }
+    }
+    let makers = steps.map { step in Set(step.inputs.compactMap { maker[$0] }) }
+    enum State { case waiting, running, done, failed }
+    var states = Array(repeating: State.waiting, count: steps.count)
+    var inputStamps = Array(repeating: [FileStamp?](), count: steps.count)
+    /// Jobs of running steps not started yet: all of a concurrent step's, the next of another's.
+    var unstarted = Array(repeating: [Int](), count: steps.count)
+    var started = Array(repeating: 0, count: steps.count)
+    var outcomes = Array(repeating: [Int: ProcessOutcome](), count: steps.count)
+    var jobsRunning = 0
+    var stopping = false
+    var ending = Run.Ending.built
+
+    try await withThrowingTaskGroup(of: FinishedJob.self) { group in
+      /// Starts every step whose makers are done (one that is up to date is done at once, which
+      /// may make others ready), then as many of their jobs as there are cores, earliest first.
+      func startReady() {
+        var progressed = true
+        while progressed && !stopping {
+          progressed = false
+          for index in steps.indices where states[index] == .waiting && makers[index].allSatisfy({ states[$0] == .done }) {
+            let step = steps[index]
+            let stamps = step.inputs.map { fileSystem.stamp(at: $0) }
+            let current =
+              record.steps[index].inputStamps == stamps
+              && record.steps[index].outputStamps == step.outputs.map { fileSystem.stamp(at: $0) }
+              && record.steps[index].outputStamps?.allSatisfy({ $0 != nil }) == true
+            progressed = true
+            if current {
+              states[index] = .done
+              continue
+            }
+            states[index] = .running
+            inputStamps[index] = stamps
+            record.steps[index].inputStamps = nil
+            record.steps[index].outputStamps = nil
+            unstarted[index] = step.concurrent ? Array(step.jobs.indices) : [0]
+          }
+        }
+        while !stopping && jobsRunning < parallelJobs, let index = unstarted.firstIndex(where: { !$0.isEmpty }) {
+          let job = unstarted[index].removeFirst()
+          let step = steps[index]
+          started[index] += 1
+          jobsRunning += 1
+          group.addTask {
+            FinishedJob(step: index, job: job, outcome: try await run(step.jobs[job], makingFoldersFor: step.outputs))
+          }
+        }
+      }
+
+      startReady()
+      while let finished = try await group.next() {
+        jobsRunning -= 1
+        let index = finished.step
+        let step = steps[index]
+        outcomes[index][finished.job] = finished.outcome
+        let succeeded = finished.outcome.ending == .exited(0)
+        if !succeeded {
+          unstarted[index] = []
+        } else if !step.concurrent && finished.job + 1 < step.jobs.count {
+          unstarted[index] = [finished.job + 1]
+        }
+        if finished.outcome.ending == .cancelled {
+          stopping = true
+          ending = .cancelled
+        }
+        let finishedJobs = outcomes[index].count
+        let stepOver = !succeeded || finishedJobs == step.jobs.count
+        if stepOver && finishedJobs == started[index] {
+          if outcomes[index].count == step.jobs.count && outcomes[index].values.allSatisfy({ $0.ending == .exited(0) }) {
+            states[index] = .done
+            record.steps[index].inputStamps = inputStamps[index]
+            record.steps[index].outputStamps = step.outputs.map { fileSystem.stamp(at: $0) }
+          } else if case .cancelled = ending {
+            states[index] = .failed
+          } else if isLearnersError(output(of: outcomes[index])) {
+            // Like llbuild: what is running finishes, nothing new starts.
+            states[index] = .failed
+            stopping = true
+            if case .built = ending { ending = .learnersError }
+          } else {
+            states[index] = .failed
+            stopping = true
+            ending = .failed(step.name)
+          }
+        }
+        startReady()
+      }
+    }
+    // A step the scheduler never reached (it waited on one that failed) is simply not done.
+    return Run(
+      ending: ending, output: outcomes.map(output(of:)).joined(), stepsRun: started.filter { $0 > 0 }.count)
+  }
+
+  /// What a step's jobs printed, in the jobs' order (the compile job's diagnostics first).
+  private func output(of outcomes: [Int: ProcessOutcome]) -> String {
+    outcomes.sorted { $0.key < $1.key }.map { $0.value.standardOutput + $0.value.standardError }.joined()
+  }
+
+  private func run(_ job: [String], makingFoldersFor outputs: [String]) async throws -> ProcessOutcome {
+    // Output folders a moved or emptied build folder lacks; the driver would make them.
+    for output in outputs where output.hasPrefix("/") {
+      let folder = FilePath.parent(output)
+      if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
+    }
+    return try await processes.run(
+      ProcessRequest(
+        executable: job[0], arguments: Array(job.dropFirst()), environment: environment, workingDirectory: scratch,
+        timeout: .seconds(600),
+        outputLimit: 256 << 10, mayLeaveProcesses: false))
+  }
+
+  /// Whether a failed step's errors are in the exercises' files (the learner's code, or their
+  /// tests through a planted bug's links): what `swift test` would report as theirs.
+  private func isLearnersError(_ output: String) -> Bool {
+    CompilerDiagnostics.parse(output, root: root).contains { diagnostic in
+      diagnostic.severity == "error"
+        && (diagnostic.file.hasPrefix("Exercises/") || diagnostic.file.hasPrefix(ExerciseRunner.variantsFolder + "/"))
+    }
+  }
+}
