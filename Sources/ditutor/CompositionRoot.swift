@@ -71,7 +71,9 @@ struct CompositionRoot {
   }
 
   /// `ditutor check`: one verdict, in the format asked for; the exit status says whether it passed.
-  func check(rootOption: String?, exercise query: String, format: Check.Format, timeout: Int) async throws -> Int32 {
+  func check(
+    rootOption: String?, exercise query: String, format: Check.Format, timeout: Int, shippedTestsOnly: Bool
+  ) async throws -> Int32 {
     let root = try locateRoot(rootOption)
     // Only the exercise asked for: a check costs the same in a course of five exercises or fifty,
     // and another exercise's half-written README cannot stop it.
@@ -86,8 +88,7 @@ struct CompositionRoot {
       let known = course.exercises.enumerated().map { "\($0.offset + 1) (\($0.element.id))" }.joined(separator: ", ")
       throw fail("There is no exercise '\(query)'. Exercises: \(known.isEmpty ? "none yet" : known).", status: 2)
     }
-    // What an autograder reads is graded against the tests the exercise shipped.
-    let runner = exerciseRunner(root: root, shippedTestsOnly: format != .text)
+    let runner = exerciseRunner(root: root, shippedTestsOnly: shippedTestsOnly)
     let verdict: Verdict
     do {
       verdict = try await Interrupts(idle: .exit).cancellable {

@@ -89,5 +89,11 @@ import Testing
     #expect(json.output.contains("(shipped tests changed)"))
     let exercism = try Ditutor.run(["check", "adds", "--format", "exercism"], in: learner).output
     #expect(exercism.contains(#""version" : 3"#) && exercism.contains(#""status" : "fail""#))
+    // The choice is the option's, not the format's: each can be asked for either way.
+    let ownTests = try Ditutor.run(["check", "adds", "--format", "json", "--no-shipped-tests-only"], in: learner)
+    #expect(ownTests.status == 0, "graded with the learner's own tests, as the REPL does: \(ownTests.output)")
+    #expect(!ownTests.output.contains("(shipped tests changed)"))
+    let strictText = try Ditutor.run(["check", "adds", "--shipped-tests-only"], in: learner)
+    #expect(strictText.status == 1, "text graded as an autograder would: \(strictText.output)")
   }
 }

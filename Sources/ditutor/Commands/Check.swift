@@ -33,13 +33,24 @@ struct Check: AsyncParsableCommand {
   @Option(help: "Seconds the tests may run (compiling does not count).")
   var timeout: Int = 60
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: """
+      Grade against the tests the exercise shipped: test files you added are left out, and a shipped \
+      test you changed or removed fails the check. On by default for json, junit, exercism and \
+      classroom (what an autograder reads), off for text.
+      """)
+  var shippedTestsOnly: Bool?
+
   func validate() throws {
     guard timeout > 0 else { throw ValidationError("--timeout takes a number of seconds above 0.") }
   }
 
   func run() async throws {
     let app = CompositionRoot(environment: ProcessInfo.processInfo.environment)
-    let status = try await app.check(rootOption: options.root, exercise: exercise, format: format, timeout: timeout)
+    let status = try await app.check(
+      rootOption: options.root, exercise: exercise, format: format, timeout: timeout,
+      shippedTestsOnly: shippedTestsOnly ?? (format != .text))
     if status != 0 { throw ExitCode(status) }
   }
 }
