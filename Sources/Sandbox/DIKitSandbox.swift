@@ -28,11 +28,11 @@ public final class DIKitSandbox: ContainerSandbox {
 
   private let state = Mutex(State())
   private let serials = Serials()
-  private let fileSystem: any FileSystem
+  private let fileSystem: any FileStore
   /// Where `graph --mermaid` and `graph --dot` write their files.
   private let exportFolder: String
 
-  public init(fileSystem: any FileSystem, exportFolder: String) {
+  public init(fileSystem: any FileStore, exportFolder: String) {
     self.fileSystem = fileSystem
     self.exportFolder = exportFolder
   }

@@ -1,10 +1,14 @@
 import Foundation
 
-/// The file system as the engine needs it. The live version is ``LocalFileSystem``; tests hand in
-/// an in-memory one, so no engine test touches the disk.
+/// The file system as the engine needs it: four small ports, each asked for by the code that
+/// needs it and no more. The live version of all four is ``LocalFileSystem``; tests hand in an
+/// in-memory one, so no engine test touches the disk.
 ///
 /// Paths are absolute strings; ``FilePath`` helps join them.
-public protocol FileSystem: Sendable {
+public typealias FileSystem = FileStore & FileLocks & ToolFolders & FileStamps
+
+/// Files and folders: what reading a course, saving progress and writing a report need.
+public protocol FileStore: Sendable {
   func fileExists(at path: String) -> Bool
   func directoryExists(at path: String) -> Bool
   /// Names (not paths) of the entries in a directory, sorted.
@@ -17,10 +21,6 @@ public protocol FileSystem: Sendable {
   /// Creates one new directory, failing with ``FileSystemError/alreadyExists(_:)`` when there is
   /// already something at `path`: two processes asking for the same name never both get it.
   func createNewDirectory(at path: String) throws
-  /// Where a symbolic link points (as written in it), or nil when `path` is not a link.
-  func symbolicLinkDestination(at path: String) -> String?
-  /// Makes a symbolic link at `path` to `destination` (relative to the link's folder, or absolute).
-  func createSymbolicLink(at path: String, pointingTo destination: String) throws
   /// Moves a file or a whole directory tree (a rename: nothing is copied, nothing is lost). Never
   /// replaces: fails with ``FileSystemError/alreadyExists(_:)`` when there is already something
   /// at `destination`, so a move also claims the name, as ``createNewDirectory(at:)`` does.
@@ -29,9 +29,10 @@ public protocol FileSystem: Sendable {
   func copyItem(from source: String, to destination: String) throws
   /// Deletes a file the tool itself created (a scratch file). Never used on the learner's work.
   func removeItem(at path: String) throws
-  /// Deletes a directory tree the tool itself created and can make again (an exercise's build
-  /// folder). Never used on the learner's work.
-  func removeBuildFolder(at path: String) throws
+}
+
+/// Advisory locks between ditutor processes on one checkout (two terminals, a grader).
+public protocol FileLocks: Sendable {
   /// Runs `body` while holding an exclusive advisory lock on `path` (created if missing), so two
   /// ditutor processes on one checkout take turns.
   func withExclusiveLock<T>(at path: String, _ body: () throws -> T) throws -> T
@@ -40,12 +41,28 @@ public protocol FileSystem: Sendable {
   func acquireLock(at path: String) async throws -> any HeldLock
   /// The same lock if it is free now, or nil when someone holds it.
   func tryLock(at path: String) throws -> (any HeldLock)?
+}
+
+/// Folders the tool builds itself and can make again: build folders, and the folders of links
+/// a planted bug's test module builds from.
+public protocol ToolFolders: Sendable {
+  /// Where a symbolic link points (as written in it), or nil when `path` is not a link.
+  func symbolicLinkDestination(at path: String) -> String?
+  /// Makes a symbolic link at `path` to `destination` (relative to the link's folder, or absolute).
+  func createSymbolicLink(at path: String, pointingTo destination: String) throws
+  /// Deletes a directory tree the tool itself created and can make again (an exercise's build
+  /// folder). Never used on the learner's work.
+  func removeBuildFolder(at path: String) throws
+}
+
+/// What a build tool compares to decide whether a file changed.
+public protocol FileStamps: Sendable {
   /// What identifies a file's current version (its modification time, size and inode, following
   /// links), or nil when there is no file: a build step is rerun when one of its inputs changes.
   func stamp(at path: String) -> FileStamp?
 }
 
-/// A lock from ``FileSystem/acquireLock(at:)``.
+/// A lock from ``FileLocks/acquireLock(at:)``.
 public protocol HeldLock: Sendable {
   func release()
 }
@@ -63,7 +80,7 @@ public struct FileStamp: Codable, Sendable, Equatable {
   }
 }
 
-extension FileSystem {
+extension FileStore {
   public func readText(at path: String) throws -> String {
     let data = try readFile(at: path)
     return String(decoding: data, as: UTF8.self)

@@ -8,10 +8,10 @@ public struct CourseLoader: Sendable {
   public static let lessonsFolder = "Lessons"
   public static let exercisesFolder = "Exercises"
 
-  private let fileSystem: any FileSystem
+  private let fileSystem: any FileStore
   private let parser = MarkdownParser()
 
-  public init(fileSystem: any FileSystem) {
+  public init(fileSystem: any FileStore) {
     self.fileSystem = fileSystem
   }
 

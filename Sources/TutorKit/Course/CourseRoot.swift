@@ -1,7 +1,7 @@
 /// Finds the course checkout: the given directory or the nearest parent that holds both
 /// `Lessons/` and `Exercises/`, as `git` finds its repository.
 public enum CourseRoot {
-  public static func locate(from start: String, fileSystem: any FileSystem) -> String? {
+  public static func locate(from start: String, fileSystem: any FileStore) -> String? {
     var directory = start
     while true {
       if isCourse(directory, fileSystem: fileSystem) { return directory }
@@ -11,7 +11,7 @@ public enum CourseRoot {
     }
   }
 
-  public static func isCourse(_ directory: String, fileSystem: any FileSystem) -> Bool {
+  public static func isCourse(_ directory: String, fileSystem: any FileStore) -> Bool {
     fileSystem.directoryExists(at: FilePath.join(directory, CourseLoader.lessonsFolder))
       && fileSystem.directoryExists(at: FilePath.join(directory, CourseLoader.exercisesFolder))
   }

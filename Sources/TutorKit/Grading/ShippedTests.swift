@@ -33,7 +33,7 @@ public struct ShippedTests: Codable, Sendable, Equatable {
   }
 
   /// The fingerprints of an exercise's test folders as they are in `root` now.
-  public static func fingerprints(of exercise: Exercise, root: String, fileSystem: any FileSystem) -> [String: String] {
+  public static func fingerprints(of exercise: Exercise, root: String, fileSystem: any FileStore) -> [String: String] {
     var result: [String: String] = [:]
     for folder in folders(of: exercise) {
       for file in files(under: FilePath.join(root, exercise.folder, folder), fileSystem: fileSystem) {
@@ -46,7 +46,7 @@ public struct ShippedTests: Codable, Sendable, Equatable {
   }
 
   /// Every file below `directory`, as paths relative to it, sorted; hidden files left out.
-  static func files(under directory: String, fileSystem: any FileSystem) -> [String] {
+  static func files(under directory: String, fileSystem: any FileStore) -> [String] {
     let names = (try? fileSystem.contentsOfDirectory(at: directory)) ?? []
     return names.filter { !$0.hasPrefix(".") }.flatMap { name -> [String] in
       let path = FilePath.join(directory, name)
@@ -57,11 +57,11 @@ public struct ShippedTests: Codable, Sendable, Equatable {
     }.sorted()
   }
 
-  public static func make(for exercises: [Exercise], root: String, fileSystem: any FileSystem) -> ShippedTests {
+  public static func make(for exercises: [Exercise], root: String, fileSystem: any FileStore) -> ShippedTests {
     ShippedTests(exercises: Dictionary(uniqueKeysWithValues: exercises.map { ($0.id, fingerprints(of: $0, root: root, fileSystem: fileSystem)) }))
   }
 
-  public static func load(root: String, fileSystem: any FileSystem) -> ShippedTests? {
+  public static func load(root: String, fileSystem: any FileStore) -> ShippedTests? {
     guard let data = try? fileSystem.readFile(at: FilePath.join(root, file)) else { return nil }
     return try? JSONDecoder().decode(ShippedTests.self, from: data)
   }
@@ -74,7 +74,7 @@ public struct ShippedTests: Codable, Sendable, Equatable {
 
   /// What differs between the shipped tests of `exercise` and the copy in `root`; nil when this
   /// course ships no fingerprints for it.
-  public func changes(to exercise: Exercise, root: String, fileSystem: any FileSystem) -> Changes? {
+  public func changes(to exercise: Exercise, root: String, fileSystem: any FileStore) -> Changes? {
     guard let shipped = exercises[exercise.id] else { return nil }
     let current = Self.fingerprints(of: exercise, root: root, fileSystem: fileSystem)
     var changes = Changes()

@@ -9,17 +9,17 @@ import Foundation
 public final class ProgressStore: Sendable {
   public static let folderName = ".ditutor"
 
-  private let fileSystem: any FileSystem
+  private let fileSystem: any FileStore & FileLocks
   private let clock: WallClock
   public let directory: String
 
-  public convenience init(fileSystem: any FileSystem, clock: WallClock, root: String) {
+  public convenience init(fileSystem: any FileStore & FileLocks, clock: WallClock, root: String) {
     self.init(fileSystem: fileSystem, clock: clock, directory: FilePath.join(root, Self.folderName))
   }
 
   /// A store kept somewhere else than the checkout: a presenter's demo plays against a
   /// throwaway one, so the class never changes the learner's progress.
-  public init(fileSystem: any FileSystem, clock: WallClock, directory: String) {
+  public init(fileSystem: any FileStore & FileLocks, clock: WallClock, directory: String) {
     self.fileSystem = fileSystem
     self.clock = clock
     self.directory = directory

@@ -11,7 +11,7 @@ struct BuildFolder: Sendable {
   let root: String
   /// The folder itself, absolute.
   let scratch: String
-  let fileSystem: any FileSystem
+  let fileSystem: any FileStore & FileLocks & ToolFolders
   let processes: any ProcessRunner
   let trace: (@Sendable (String) -> Void)?
 

@@ -10,10 +10,10 @@ import Foundation
 public struct ExampleRunner: ExampleRunning {
   private let root: String
   private let processes: any ProcessRunner
-  private let fileSystem: any FileSystem
+  private let fileSystem: any FileStore
   private let environment: [String: String]
 
-  public init(root: String, processes: any ProcessRunner, fileSystem: any FileSystem, environment: [String: String]) {
+  public init(root: String, processes: any ProcessRunner, fileSystem: any FileStore, environment: [String: String]) {
     self.root = root
     self.processes = processes
     self.fileSystem = fileSystem

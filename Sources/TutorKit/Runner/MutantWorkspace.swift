@@ -7,7 +7,7 @@ struct MutantWorkspace: Sendable {
   let root: String
   /// The build folder, absolute: a bug module's stale build is removed from it.
   let scratch: String
-  let fileSystem: any FileSystem
+  let fileSystem: any FileStore & ToolFolders
 
   /// Puts together, for each planted bug, the folder its test module builds from: links to the
   /// learner's test files and to the bug's files. Links, not copies: an edit is seen at once, and

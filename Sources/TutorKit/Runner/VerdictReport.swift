@@ -3,10 +3,10 @@ import Foundation
 /// A verdict as the learner reads it: the first failure first, with its expectation and where it
 /// is; compiler errors with the learner's line and a caret under the column.
 public struct VerdictReport: Sendable {
-  private let fileSystem: any FileSystem
+  private let fileSystem: any FileStore
   private let root: String
 
-  public init(fileSystem: any FileSystem, root: String) {
+  public init(fileSystem: any FileStore, root: String) {
     self.fileSystem = fileSystem
     self.root = root
   }

@@ -27,13 +27,13 @@ struct WarmBuilder: Sendable {
   let root: String
   let scratch: String
   let processes: any ProcessRunner
-  let fileSystem: any FileSystem
+  let fileSystem: any FileStore & FileStamps & ToolFolders
   let environment: [String: String]
   /// How many compiler jobs run at once (the machine's cores).
   let parallelJobs: Int
 
   init(
-    root: String, scratch: String, processes: any ProcessRunner, fileSystem: any FileSystem,
+    root: String, scratch: String, processes: any ProcessRunner, fileSystem: any FileStore & FileStamps & ToolFolders,
     environment: [String: String], parallelJobs: Int = ProcessInfo.processInfo.activeProcessorCount
   ) {
     self.root = root
