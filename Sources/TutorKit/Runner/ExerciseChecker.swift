@@ -3,7 +3,7 @@
 public protocol ExerciseChecker: Sendable {
   /// Checks the learner's code; `progress` hears when the tests start (or a rebuild begins).
   func check(
-    _ exercise: Exercise, timeout: Duration, progress: @escaping @Sendable (ExerciseRunner.CheckPhase) -> Void
+    _ exercise: Exercise, timeout: Duration, progress: @escaping @Sendable (CheckPhase) -> Void
   ) async throws -> Verdict
   /// Whether the exercise was built before: the first check compiles it from scratch.
   func hasBuilt(_ exercise: Exercise) -> Bool

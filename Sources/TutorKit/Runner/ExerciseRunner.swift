@@ -6,15 +6,9 @@ import Foundation
 /// It never trusts the human-readable test output: results come from Swift Testing's event
 /// stream, compiler errors from the compiler's `file:line:col:` lines.
 public struct ExerciseRunner: Sendable {
-  /// Where a check is, for a progress line: the learner waits for the compiler, then the tests.
-  public enum CheckPhase: Sendable, Equatable {
-    /// Another ditutor (a second terminal) is checking in this checkout; this check waits its turn.
-    case waitingForAnotherCheck
-    case compiling
-    /// The build folder came from another place (a moved or copied checkout) and starts afresh.
-    case rebuildingMovedCheckout
-    case testing
-  }
+  /// Where a check is (see ``TutorKit/CheckPhase``); kept under this name for callers that
+  /// knew it here.
+  public typealias CheckPhase = TutorKit.CheckPhase
 
   /// Which files an exercise target compiles (for a `kind: tests` exercise: which tests).
   public enum Code: String, Sendable {
