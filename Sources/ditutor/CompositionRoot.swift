@@ -72,45 +72,29 @@ struct CompositionRoot {
 
   /// `ditutor check`: one verdict, in the format asked for; the exit status says whether it passed.
   func check(
-    rootOption: String?, exercise query: String, format: Check.Format, timeout: Int, shippedTestsOnly: Bool
+    rootOption: String?, exercise query: String, format: CheckOnce.Format, timeout: Int, shippedTestsOnly: Bool
   ) async throws -> Int32 {
     let root = try locateRoot(rootOption)
-    // Only the exercise asked for: a check costs the same in a course of five exercises or fifty,
-    // and another exercise's half-written README cannot stop it.
-    let found: Exercise?
+    let check = CheckOnce(root: root, fileSystem: fileSystem, checker: exerciseRunner(root: root, shippedTestsOnly: shippedTestsOnly))
+    let result: (report: CheckOnce.Report, status: Int32)
     do {
-      found = try CourseLoader(fileSystem: fileSystem).exercise(matching: query, root: root)
-    } catch {
-      throw fail(error.description, status: 1)
-    }
-    guard let exercise = found else {
-      let course = try loadCourse(root, depth: .exercisesOnly)
-      let known = course.exercises.enumerated().map { "\($0.offset + 1) (\($0.element.id))" }.joined(separator: ", ")
-      throw fail("There is no exercise '\(query)'. Exercises: \(known.isEmpty ? "none yet" : known).", status: 2)
-    }
-    let runner = exerciseRunner(root: root, shippedTestsOnly: shippedTestsOnly)
-    let verdict: Verdict
-    do {
-      verdict = try await Interrupts(idle: .exit).cancellable {
-        try await runner.check(exercise, timeout: .seconds(timeout)) { phase in
+      result = try await Interrupts(idle: .exit).cancellable {
+        try await check.run(query, format: format, timeout: .seconds(timeout)) { phase in
           if phase == .waitingForAnotherCheck {
             FileHandle.standardError.write(Data("Waiting for the check in another window to finish …\n".utf8))
           }
         }
       }
+    } catch let failure as CheckOnce.Failure {
+      throw fail(failure.message, status: failure.status)
     } catch {
       throw fail("\(error)", status: 1)
     }
-    switch format {
-    case .json: print(verdict.json())
-    case .junit: print(JUnitReport.xml([verdict]), terminator: "")
-    case .exercism: print(ClassroomFormats.exercism(verdict), terminator: "")
-    case .classroom: print(ClassroomFormats.classroom(verdict), terminator: "")
-    case .text:
-      TerminalDisplay(probe: probe, failuresToStandardError: false)
-        .show(VerdictReport(fileSystem: fileSystem, root: root).document(for: verdict))
+    switch result.report {
+    case .text(let text): print(text, terminator: "")
+    case .document(let document): TerminalDisplay(probe: probe, failuresToStandardError: false).show(document)
     }
-    return verdict.status == .passed ? 0 : 1
+    return result.status
   }
 
   /// `ditutor verify`: solutions pass, starters fail, for every exercise in the course.

@@ -1,14 +1,9 @@
 import ArgumentParser
 import Foundation
+import TutorKit
 
 struct Check: AsyncParsableCommand {
-  enum Format: String, ExpressibleByArgument, CaseIterable {
-    case text, json, junit
-    /// Exercism's test-runner results.json (version 3).
-    case exercism
-    /// GitHub Classroom's autograding result JSON.
-    case classroom
-  }
+  typealias Format = CheckOnce.Format
 
   static let configuration = CommandConfiguration(
     abstract: "Run one exercise's tests against your code.",
@@ -54,3 +49,5 @@ struct Check: AsyncParsableCommand {
     if status != 0 { throw ExitCode(status) }
   }
 }
+
+extension CheckOnce.Format: ExpressibleByArgument {}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// `ditutor check <exercise>`: one exercise checked once, its verdict in the format asked for,
+/// and the exit status an autograder reads (0 passed, 1 not passed).
+///
+/// The command line's use case, in the engine so it is tested with the engine's fakes: the
+/// executable only parses the arguments, wires the live parts, and shows what this returns.
+public struct CheckOnce: Sendable {
+  public enum Format: String, Sendable, CaseIterable {
+    case text, json, junit
+    /// Exercism's test-runner results.json (version 3).
+    case exercism
+    /// GitHub Classroom's autograding result JSON.
+    case classroom
+  }
+
+  /// What to show: a document for people, or text for a program.
+  public enum Report: Sendable {
+    case document(Document)
+    case text(String)
+  }
+
+  /// Why there is no verdict: a message the learner can act on, and the exit status.
+  public struct Failure: Error, Sendable, Equatable {
+    public var message: String
+    public var status: Int32
+  }
+
+  private let root: String
+  private let fileSystem: any FileStore
+  private let checker: any ExerciseChecker
+
+  public init(root: String, fileSystem: any FileStore, checker: any ExerciseChecker) {
+    self.root = root
+    self.fileSystem = fileSystem
+    self.checker = checker
+  }
+
+  /// Finds the exercise `query` names (its number, id or the start of its id) and checks it.
+  /// Only that exercise is loaded: a check costs the same in a course of five exercises or
+  /// fifty, and another exercise's half-written README cannot stop it.
+  public func run(
+    _ query: String, format: Format, timeout: Duration, progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
+  ) async throws -> (report: Report, status: Int32) {
+    let loader = CourseLoader(fileSystem: fileSystem)
+    let found: Exercise?
+    do {
+      found = try loader.exercise(matching: query, root: root)
+    } catch {
+      throw Failure(message: error.description, status: 1)
+    }
+    guard let exercise = found else {
+      let course = try? loader.load(root: root, depth: .exercisesOnly)
+      let known = (course?.exercises ?? []).enumerated().map { "\($0.offset + 1) (\($0.element.id))" }.joined(separator: ", ")
+      throw Failure(message: "There is no exercise '\(query)'. Exercises: \(known.isEmpty ? "none yet" : known).", status: 2)
+    }
+    let verdict: Verdict
+    do {
+      verdict = try await checker.check(exercise, timeout: timeout, progress: progress)
+    } catch let error as CancellationError {
+      throw error
+    } catch {
+      throw Failure(message: "\(error)", status: 1)
+    }
+    let report: Report =
+      switch format {
+      case .json: .text(verdict.json() + "\n")
+      case .junit: .text(JUnitReport.xml([verdict]))
+      case .exercism: .text(ClassroomFormats.exercism(verdict))
+      case .classroom: .text(ClassroomFormats.classroom(verdict))
+      case .text: .document(VerdictReport(fileSystem: fileSystem, root: root).document(for: verdict))
+      }
+    return (report, verdict.status == .passed ? 0 : 1)
+  }
+}
