@@ -8,7 +8,7 @@
 /// ``ExercisePage``, and opening one starts its build with ``BuildWarmer``: all three arrive
 /// through `init`. Owned by the session actor (not `Sendable`).
 final class Navigator {
-  let course: Course
+  private let course: Course
   private let progress: LearnerProgress
   private let exercisePage: ExercisePage
   private let warmer: BuildWarmer
@@ -31,6 +31,9 @@ final class Navigator {
   var currentLesson: Lesson? {
     course.lesson(id: position.lesson) ?? course.firstLesson
   }
+
+  /// How many stops the current lesson has: the numbers `page` takes.
+  var stopsInLesson: Int { currentLesson.map(course.stopCount) ?? 0 }
 
   /// The prompt outside a quiz or the sandbox: which lesson and page (or exercise).
   var prompt: String {

@@ -82,7 +82,7 @@ public actor Session {
 
   /// The numbers `page` takes in the current lesson: its pages, then its exercises, as `pages`
   /// lists them.
-  public var pageCount: Int { navigator.currentLesson.map(navigator.course.stopCount) ?? 0 }
+  public var pageCount: Int { navigator.stopsInLesson }
 
   /// Whether `line` ends the session (`quit` and its aliases): the REPL keeps it out of history.
   public nonisolated func isQuit(_ line: String) -> Bool {
