@@ -6,6 +6,12 @@ enum CheckOutcome: Sendable {
   /// `rebuiltCheckout`: the build folder was made afresh (a moved or copied checkout).
   case verdict(Verdict, rebuiltCheckout: Bool)
   case error(String)
+
+  /// Whether the check passed: `watch` stops there.
+  var passed: Bool {
+    if case .verdict(let verdict, _) = self { return verdict.status == .passed }
+    return false
+  }
 }
 
 /// How a check under `watch` ended: it finished, or a file was saved first.
@@ -23,12 +29,19 @@ enum WatchedCheck: Sendable {
 /// run off the session actor; it records nothing and renders nothing: ``ExerciseDesk`` does that
 /// with the ``CheckOutcome`` it returns.
 struct CheckRun: Sendable {
-  let checker: any ExerciseChecker
-  let workspace: ExerciseWorkspace
+  private let checker: any ExerciseChecker
+  private let workspace: ExerciseWorkspace
   /// How often `watch` looks at the exercise's files.
   let watchInterval: Duration
   /// How often a running check's status line is refreshed.
-  let statusInterval: Duration
+  private let statusInterval: Duration
+
+  init(checker: any ExerciseChecker, workspace: ExerciseWorkspace, watchInterval: Duration, statusInterval: Duration) {
+    self.checker = checker
+    self.workspace = workspace
+    self.watchInterval = watchInterval
+    self.statusInterval = statusInterval
+  }
 
   /// Checks the exercise once `warming` (its background build, if any) is done; Ctrl-C stops both.
   func run(
@@ -92,6 +105,9 @@ struct CheckRun: Sendable {
       }
     }
   }
+
+  /// Whether the exercise was built before: the first check compiles it from scratch.
+  func hasBuilt(_ exercise: Exercise) -> Bool { checker.hasBuilt(exercise) }
 
   /// The learner's files as they are now (see ``ExerciseWorkspace/fingerprint(of:)``).
   func fingerprint(of exercise: Exercise) -> [String: Data] {

@@ -186,6 +186,7 @@ final class ExerciseDesk {
 
   // The checks themselves run in a ``CheckRun``; the desk records and words their outcome.
 
+  /// `check`: one check of the exercise, recorded, then what to do next.
   nonisolated(nonsending) func check(
     _ argument: String?, timeout: Duration, emit: @Sendable (Document) -> Void, status: @escaping @Sendable (String?) -> Void
   ) async -> Response {
@@ -193,7 +194,7 @@ final class ExerciseDesk {
     let firstTime: [Inline] =
       warmer.isWarming(exercise)
       ? [.text(" Finishing the build that started when you opened it.")]
-      : checks.checker.hasBuilt(exercise) ? [] : [.text(" The first check compiles it from scratch: give it a few seconds.")]
+      : checks.hasBuilt(exercise) ? [] : [.text(" The first check compiles it from scratch: give it a few seconds.")]
     emit(
       Document([
         .paragraph([.faint([.text("Checking "), .code(exercise.id), .text(" against "), .code(exercise.sourcesFolder + "/"), .text(" …")] + firstTime)])
@@ -202,6 +203,7 @@ final class ExerciseDesk {
     return answer(outcome, for: exercise)
   }
 
+  /// `watch`: checks the exercise again after every save until it passes or Ctrl-C stops it.
   nonisolated(nonsending) func watch(
     _ argument: String?, timeout: Duration, emit: @Sendable (Document) -> Void, status: @escaping @Sendable (String?) -> Void
   ) async -> Response {
@@ -232,7 +234,7 @@ final class ExerciseDesk {
       }
       let response = answer(outcome, for: exercise)
       if Task.isCancelled { return stopped }
-      if response.outcome == .succeeded { return response }
+      if outcome.passed { return response }
       emit(response.document)
       emit(Document([.paragraph([.faint([.text("Waiting for you to save a file in "), .code(exercise.sourcesFolder + "/"), .text(" …")])])]))
       // Wait for a change. A save that lands mid-check counts: `seen` was taken before it.
