@@ -1,7 +1,7 @@
 /// Every REPL command, with what `help` says about it and what its arguments complete to.
 ///
 /// Adding a command is adding a case here: the compiler then asks for its description below and
-/// its handler in ``Session``.
+/// its routing in ``Session``, which hands it to the room (navigation, the exercise desk, …) that answers it.
 public enum CommandID: String, CaseIterable, Sendable {
   case lessons, open, pages, page, next, back
   case exercises, exercise, check, watch, hint, solution, reset, progress

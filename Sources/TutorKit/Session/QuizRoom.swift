@@ -1,35 +1,55 @@
-/// `quiz` and `run`: the lesson's questions, and its runnable examples.
-extension Session {
-  struct QuizRun {
-    var lesson: Lesson
-    var index = 0
-    var score = 0
-    var missed: [Int] = []
+/// A quiz under way: its lesson, the question it is on, and how it is going. While one runs,
+/// the session's lines are its answers (``Session/Mode/quiz(_:)``).
+struct QuizRun {
+  var lesson: Lesson
+  var index = 0
+  var score = 0
+  var missed: [Int] = []
+}
+
+/// `quiz`: puts a lesson's questions one at a time, marks the answers with ``QuizGrader``, and
+/// records the score when the quiz ends.
+///
+/// It holds no run itself: ``start(_:current:)`` hands the session a ``QuizRun`` and
+/// ``answer(_:in:)`` the run that goes on (nil when the quiz is over), so the session's one
+/// mode says whether a quiz is on. The course and the shared ``LearnerProgress`` arrive through
+/// `init`. Owned by the session actor (not `Sendable`).
+struct QuizRoom {
+  private let course: Course
+  private let progress: LearnerProgress
+
+  init(course: Course, progress: LearnerProgress) {
+    self.course = course
+    self.progress = progress
   }
 
-  // MARK: quiz
+  /// What a quiz command says, and the run it leaves under way (nil: no quiz is on).
+  struct Step {
+    var response: Response
+    var run: QuizRun?
+  }
 
-  func startQuiz(_ argument: String?) -> Response {
+  /// Starts a quiz on the lesson named, else on `current`.
+  func start(_ argument: String?, current: Lesson?) -> Step {
     let lesson: Lesson
     if let argument {
       guard let found = course.lesson(matching: argument) else {
-        return .failure([.text("There is no lesson '\(displayable(argument))'. "), .code("lessons"), .text(" lists them.")])
+        return Step(response: .failure([.text("There is no lesson '\(displayable(argument))'. "), .code("lessons"), .text(" lists them.")]))
       }
       lesson = found
-    } else if let current = currentLesson {
+    } else if let current {
       lesson = current
     } else {
-      return .failure([.text("There are no lessons.")])
+      return Step(response: .failure([.text("There are no lessons.")]))
     }
     guard !lesson.quiz.isEmpty else {
-      return .failure([.text("Lesson \(lesson.order) has no quiz.")])
+      return Step(response: .failure([.text("Lesson \(lesson.order) has no quiz.")]))
     }
-    quiz = QuizRun(lesson: lesson)
     let intro = Block.notice(.info, [
       .text("Quiz on lesson \(lesson.order), “\(lesson.title)”: \(lesson.quiz.count) questions. "),
       .code("skip"), .text(" passes one, "), .code("stop"), .text(" ends the quiz."),
     ])
-    return Response(Document([intro] + question(at: 0, of: lesson)))
+    return Step(response: Response(Document([intro] + question(at: 0, of: lesson))), run: QuizRun(lesson: lesson))
   }
 
   private func question(at index: Int, of lesson: Lesson) -> [Block] {
@@ -55,18 +75,19 @@ extension Session {
     return blocks
   }
 
-  func answerQuiz(_ line: String) -> Response {
-    guard var run = quiz else { return Response(Document()) }
+  /// Marks one line as the answer to the run's question (or `skip`, `stop`, an empty line to
+  /// see it again).
+  func answer(_ line: String, in run: QuizRun) -> Step {
+    var run = run
     let answer = line.trimmingCharacters(in: .whitespaces)
     let lesson = run.lesson
     let question = lesson.quiz[run.index]
     var blocks: [Block] = []
     switch answer.lowercased() {
     case "":
-      return Response(Document(self.question(at: run.index, of: lesson)))
+      return Step(response: Response(Document(self.question(at: run.index, of: lesson))), run: run)
     case "stop", "quit", "exit", "q":
-      quiz = nil
-      return Response(Document([.notice(.info, [.text("Quiz stopped after \(run.index) of \(lesson.quiz.count) questions; nothing was recorded.")])]))
+      return Step(response: Response(Document([.notice(.info, [.text("Quiz stopped after \(run.index) of \(lesson.quiz.count) questions; nothing was recorded.")])])))
     case "skip":
       run.missed.append(run.index)
       blocks.append(.notice(.info, [.text("Skipped.")]))
@@ -74,7 +95,7 @@ extension Session {
     default:
       switch QuizGrader.mark(answer, for: question) {
       case .unreadable(let why):
-        return .failure([.text(why)])
+        return Step(response: .failure([.text(why)]), run: run)
       case .right:
         run.score += 1
         blocks.append(.notice(.success, [.text("Right.")]))
@@ -87,11 +108,9 @@ extension Session {
     }
     run.index += 1
     guard run.index < lesson.quiz.count else {
-      quiz = nil
-      return Response(Document(blocks + finish(run)))
+      return Step(response: Response(Document(blocks + finish(run))))
     }
-    quiz = run
-    return Response(Document(blocks + [.rule] + self.question(at: run.index, of: lesson)))
+    return Step(response: Response(Document(blocks + [.rule] + self.question(at: run.index, of: lesson))), run: run)
   }
 
   /// Every option with whether it is right and why; for a short answer, the answer and why.
@@ -117,7 +136,7 @@ extension Session {
     let total = lesson.quiz.count
     var best = run.score
     var blocks: [Block] = []
-    if let warning = save({ state in
+    if let warning = progress.save({ state in
       var record = state.quizzes[lesson.id] ?? .init()
       record.attempts += 1
       record.lastScore = run.score
@@ -134,58 +153,5 @@ extension Session {
       blocks.append(.paragraph([.faint([.text("Worth another look: question\(run.missed.count == 1 ? "" : "s") \(numbers). "), .code("quiz"), .text(" starts again.")])]))
     }
     return blocks
-  }
-
-  // MARK: run
-
-  func runExample(_ name: String?, emit: @Sendable (Document) -> Void) async -> Response {
-    guard let lesson = currentLesson else { return .failure([.text("There are no lessons.")]) }
-    guard !lesson.examples.isEmpty else {
-      return .failure([.text("Lesson \(lesson.order) has no runnable examples.")])
-    }
-    guard let name else {
-      let items = lesson.examples.map { example in
-        ListItem(blocks: [.paragraph([.code("run \(example.name)"), .faint([.text(" (\(example.location))")])])])
-      }
-      return Response(Document([.paragraph([.text("Examples in lesson \(lesson.order):")]), .list(ListBlock(ordered: false, items: items))]))
-    }
-    guard let example = lesson.examples.first(where: { $0.name == name.lowercased() }) else {
-      let names = lesson.examples.map(\.name).joined(separator: ", ")
-      return .failure([.text("Lesson \(lesson.order) has no example '\(displayable(name))'; it has \(names).")])
-    }
-    emit(Document([.paragraph([.faint([.text("Compiling and running "), .code(example.name), .text(" (\(example.location)) …")])])]))
-    let result: ExampleRun
-    do {
-      result = try await examples.run(example)
-    } catch {
-      return .failure([.text(String(describing: error))])
-    }
-    let output = Block.code(CodeBlock(language: "output", text: result.output.isEmpty ? "(it printed nothing)" : result.output.trimmingTrailingNewlines))
-    switch result.status {
-    case .ran:
-      var blocks = [output]
-      // `before` and `after` are one story told twice; other examples (`missing`, `cycle`) stand alone.
-      let counterpart = ["before": "after", "after": "before"][example.name]
-      if let other = lesson.examples.first(where: { $0.name == counterpart }) {
-        blocks.append(.paragraph([.faint([.text("Compare: "), .code("run \(other.name)"), .text(".")])]))
-      }
-      return Response(Document(blocks))
-    case .didNotCompile:
-      return .failure([.text("The example does not compile (a problem in the lesson; please report it):")], [output])
-    case .failed:
-      return .failure([.text("The example stopped with an error:")], [output])
-    case .timedOut:
-      return .failure([.text("The example ran for more than 10 s and was stopped.")], [output])
-    case .cancelled:
-      return Response(Document([.notice(.warning, [.text("Cancelled.")])]))
-    }
-  }
-}
-
-extension String {
-  fileprivate var trimmingTrailingNewlines: String {
-    var text = self
-    while text.hasSuffix("\n") { text.removeLast() }
-    return text
   }
 }
