@@ -152,6 +152,9 @@ let toolTargets: [Target] = [
   .target(name: "CProcessControl"),
   // The engine: course, session, progress. No terminal I/O.
   .target(name: "TutorKit", dependencies: ["CProcessControl"]),
+  // Fast checks on Linux: builds a checked exercise again from SwiftPM's recorded plan, without
+  // SwiftPM. Behind TutorKit's RecordedBuilds port; only the composition root knows it.
+  .target(name: "WarmBuild", dependencies: ["TutorKit"]),
   // Turns TutorKit's documents into text for a terminal: wrapping, colour, Swift highlighting.
   .target(name: "TerminalUI", dependencies: ["TutorKit"]),
   // A reference dependency-injection container, the one the container lessons take apart.
@@ -163,13 +166,13 @@ let toolTargets: [Target] = [
   .executableTarget(
     name: "ditutor",
     dependencies: [
-      "TutorKit", "TerminalUI", "CLineEditor", "CProcessControl", "Sandbox",
+      "TutorKit", "TerminalUI", "CLineEditor", "CProcessControl", "Sandbox", "WarmBuild",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ]
   ),
   // Recorded/ holds real `swift test` outputs (event streams, compiler and crash output) that the
   // runner's parsing is tested on.
-  .testTarget(name: "TutorKitTests", dependencies: ["TutorKit"], resources: [.copy("Recorded")]),
+  .testTarget(name: "TutorKitTests", dependencies: ["TutorKit", "WarmBuild"], resources: [.copy("Recorded")]),
   .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TutorKit"]),
   // One file per DIKit feature; the concurrency stress tests are bounded by a timeout.
   .testTarget(name: "DIKitTests", dependencies: ["DIKit"]),

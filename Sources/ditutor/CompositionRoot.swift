@@ -4,6 +4,7 @@ import Foundation
 import Sandbox
 import TerminalUI
 import TutorKit
+import WarmBuild
 
 /// The one place where ditutor's parts are created and wired together. Everything below this
 /// type receives its collaborators through `init`; only here are the live ones chosen.
@@ -202,7 +203,7 @@ struct CompositionRoot {
     let environment = self.environment
     let gradebook = Gradebook(course: course, root: root, fileSystem: fileSystem) { workspace in
       // Each exercise is checked once per learner: recording builds for next time would only cost.
-      ExerciseRunner(root: workspace, processes: processes, fileSystem: fileSystem, environment: environment, fastChecks: false)
+      ExerciseRunner(root: workspace, processes: processes, fileSystem: fileSystem, environment: environment)
     }
     let showsProgress = probe.errorIsTerminal
     if showsProgress { FileHandle.standardError.write(Data("Grading \(paths.count) checkout\(paths.count == 1 ? "" : "s")…".utf8)) }
@@ -280,7 +281,8 @@ struct CompositionRoot {
   ) -> ExerciseRunner {
     ExerciseRunner(
       root: root, processes: processes, fileSystem: fileSystem, environment: environment,
-      scratchFolder: scratchFolder, shippedTestsOnly: shippedTestsOnly, fastChecks: Self.fastChecks(environment),
+      scratchFolder: scratchFolder, shippedTestsOnly: shippedTestsOnly,
+      recordedBuilds: Self.fastChecks(environment) ? WarmBuilder.maker(processes: processes, fileSystem: fileSystem) : nil,
       trace: Self.checkTrace(environment))
   }
 

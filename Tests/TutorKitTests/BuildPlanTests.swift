@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TutorKit
+@testable import WarmBuild
 
 /// Reading SwiftPM's build plan (Recorded/debug.yaml, a real one) and the driver's job lines.
 @Suite struct BuildPlanTests {

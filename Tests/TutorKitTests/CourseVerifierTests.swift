@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TutorKit
+import WarmBuild
 
 /// `verify` checks every exercise in one build; when one of them stops that build, the others
 /// are checked again together, not one build each.
@@ -37,7 +38,8 @@ import Testing
   }
 
   @Test func exercisesSpoiledByANeighboursCompileErrorAreCheckedAgainTogether() async throws {
-    let runner = ExerciseRunner(root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:], scratchFolder: ".build/verify")
+    let runner = ExerciseRunner(root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:], scratchFolder: ".build/verify",
+      recordedBuilds: WarmBuilder.maker(processes: toolchain, fileSystem: fileSystem))
     let results = try await CourseVerifier(runner: runner).verify(try CourseFixtures.course(fileSystem).exercises, timeout: .seconds(5))
     #expect(results.map(\.starter) == [.compileError, .failed, .failed])
     #expect(results.map(\.solution) == [.passed, .passed, .passed])
@@ -53,7 +55,8 @@ import Testing
     addShortcut("cache", to: "fine")
     addShortcut("global", to: "fine")
     addShortcut("cache", to: "other")
-    let runner = ExerciseRunner(root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:], scratchFolder: ".build/verify")
+    let runner = ExerciseRunner(root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:], scratchFolder: ".build/verify",
+      recordedBuilds: WarmBuilder.maker(processes: toolchain, fileSystem: fileSystem))
     let results = try await CourseVerifier(runner: runner).verify(try CourseFixtures.course(fileSystem).exercises, timeout: .seconds(5))
     let fine = try #require(results.first { $0.exercise == "fine" })
     let other = try #require(results.first { $0.exercise == "other" })

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TutorKit
+import WarmBuild
 
 /// A check of code SwiftPM built before runs the test program itself, and its verdict reads as
 /// `swift test`'s would.
@@ -14,7 +15,9 @@ import Testing
 
   init() {
     toolchain = FakeToolchain(fileSystem: fileSystem, sources: ["X": source, "XTests": "/c/Exercises/x/Tests/T.swift"])
-    runner = ExerciseRunner(root: "/c", processes: toolchain, fileSystem: fileSystem, environment: ["HOME": "/home/ada"])
+    runner = ExerciseRunner(
+      root: "/c", processes: toolchain, fileSystem: fileSystem, environment: ["HOME": "/home/ada"],
+      recordedBuilds: WarmBuilder.maker(processes: toolchain, fileSystem: fileSystem))
     fileSystem.add("/c/Package.swift", "// the manifest")
     fileSystem.add(source, "struct A {}")
     fileSystem.add("/c/Exercises/x/Tests/T.swift", "@Test func a() {}")
@@ -103,12 +106,12 @@ import Testing
     #expect(runner.hasBuilt(exercise) && !runner.needsWarming(exercise))
     fileSystem.add("/c/Package.swift", "// a new version of the course")
     #expect(runner.needsWarming(exercise), "the next check would be SwiftPM's: build it while the learner reads")
-    let off = ExerciseRunner(root: "/c", processes: toolchain, fileSystem: fileSystem, environment: [:], fastChecks: false)
+    let off = ExerciseRunner(root: "/c", processes: toolchain, fileSystem: fileSystem, environment: [:])
     #expect(!off.needsWarming(exercise), "without fast checks a built exercise is as warm as it gets")
   }
 
   @Test func withFastChecksOffEveryCheckIsSwiftTest() async throws {
-    let runner = ExerciseRunner(root: "/c", processes: toolchain, fileSystem: fileSystem, environment: [:], fastChecks: false)
+    let runner = ExerciseRunner(root: "/c", processes: toolchain, fileSystem: fileSystem, environment: [:])
     programWrites(try Self.events("passing"), ending: .exited(0))
     _ = try await runner.check(exercise, timeout: .seconds(5))
     _ = try await runner.check(exercise, timeout: .seconds(5))

@@ -55,7 +55,7 @@ final class StoppableSwift: ProcessRunner {
     let (started, startedContinuation) = AsyncStream<Void>.makeStream()
     let swift = StoppableSwift(stopsIn: "/bob-", started: startedContinuation)
     let gradebook = Gradebook(course: try CourseFixtures.course(fileSystem), root: "/course", fileSystem: fileSystem) { root in
-      ExerciseRunner(root: root, processes: swift, fileSystem: fileSystem, environment: [:], fastChecks: false)
+      ExerciseRunner(root: root, processes: swift, fileSystem: fileSystem, environment: [:])
     }
     let grading = Task {
       try await gradebook.grade(["/learners/ada", "/learners/bob", "/learners/carol"], jobs: 1, timeout: .seconds(5))
@@ -109,7 +109,7 @@ final class StoppableSwift: ProcessRunner {
   @Test func aCompleteBookSaysNothingOfTheKind() async throws {
     let fileSystem = self.fileSystem
     let gradebook = Gradebook(course: try CourseFixtures.course(fileSystem), root: "/course", fileSystem: fileSystem) { root in
-      ExerciseRunner(root: root, processes: ScriptedSwift([]), fileSystem: fileSystem, environment: [:], fastChecks: false)
+      ExerciseRunner(root: root, processes: ScriptedSwift([]), fileSystem: fileSystem, environment: [:])
     }
     let entries = try await gradebook.grade(["/learners/ada", "/learners/bob"], jobs: 2, timeout: .seconds(5))
     #expect(entries.allSatisfy { $0.notGraded == nil && $0.exercises.count == 2 })

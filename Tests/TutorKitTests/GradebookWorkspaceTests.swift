@@ -24,7 +24,7 @@ import Testing
   func grade(_ learners: [String] = ["/learners/ada"]) async throws {
     let fileSystem = self.fileSystem
     let gradebook = Gradebook(course: try CourseFixtures.course(fileSystem), root: "/course", fileSystem: fileSystem) { root in
-      ExerciseRunner(root: root, processes: ScriptedSwift([]), fileSystem: fileSystem, environment: [:], fastChecks: false)
+      ExerciseRunner(root: root, processes: ScriptedSwift([]), fileSystem: fileSystem, environment: [:])
     }
     _ = try await gradebook.grade(learners, jobs: 1, timeout: .seconds(5)) { _, _ in }
   }

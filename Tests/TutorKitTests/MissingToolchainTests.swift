@@ -1,5 +1,6 @@
 import Testing
 @testable import TutorKit
+import WarmBuild
 
 /// A process runner on a machine without Swift: nothing can be located or started.
 struct NoToolchain: ProcessRunner {
@@ -17,7 +18,10 @@ struct NoToolchain: ProcessRunner {
       "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[greet]")
     ])
     CourseFixtures.addExercise("greet", to: fileSystem)
-    let runner = ExerciseRunner(root: "/course", processes: NoToolchain(), fileSystem: fileSystem, environment: [:])
+    let toolchain = NoToolchain()
+    let runner = ExerciseRunner(
+      root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:],
+      recordedBuilds: WarmBuilder.maker(processes: toolchain, fileSystem: fileSystem))
     let session = try CourseFixtures.session(fileSystem, checker: runner)
     let response = await session.handle("check greet")
     #expect(response.outcome == .failed)

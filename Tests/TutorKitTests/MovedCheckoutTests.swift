@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TutorKit
+import WarmBuild
 
 /// A `swift` that answers each run from a list, and writes down what it was asked.
 final class ScriptedSwift: ProcessRunner {
@@ -56,7 +57,9 @@ final class ScriptedSwift: ProcessRunner {
     let swift = ScriptedSwift([Self.staleCache, ProcessOutcome(ending: .exited(1))]) { _ in
       leftover.withLock { $0.append(fileSystem.fileExists(at: "\(scratch)/debug/Old.o")) }
     }
-    let runner = ExerciseRunner(root: "/course", processes: swift, fileSystem: fileSystem, environment: [:])
+    let runner = ExerciseRunner(
+      root: "/course", processes: swift, fileSystem: fileSystem, environment: [:],
+      recordedBuilds: WarmBuilder.maker(processes: swift, fileSystem: fileSystem))
     let phases = Mutex<[ExerciseRunner.CheckPhase]>([])
     let exercise = try CourseFixtures.course(fileSystem).exercises[0]
     _ = try await runner.check(exercise, timeout: .seconds(5)) { phase in phases.withLock { $0.append(phase) } }
@@ -70,7 +73,9 @@ final class ScriptedSwift: ProcessRunner {
     fileSystem.add("\(scratch)/ditutor-checkout", "/old")
     fileSystem.add("\(scratch)/debug/Old.o", "built elsewhere")
     let swift = ScriptedSwift([ProcessOutcome(ending: .exited(1))])
-    let runner = ExerciseRunner(root: "/course", processes: swift, fileSystem: fileSystem, environment: [:])
+    let runner = ExerciseRunner(
+      root: "/course", processes: swift, fileSystem: fileSystem, environment: [:],
+      recordedBuilds: WarmBuilder.maker(processes: swift, fileSystem: fileSystem))
     let exercise = try CourseFixtures.course(fileSystem).exercises[0]
     let phases = Mutex<[ExerciseRunner.CheckPhase]>([])
     _ = try await runner.check(exercise, timeout: .seconds(5)) { phase in phases.withLock { $0.append(phase) } }
@@ -84,7 +89,9 @@ final class ScriptedSwift: ProcessRunner {
     let swift = ScriptedSwift([
       ProcessOutcome(ending: .exited(1), standardError: "/course/Exercises/greet/Sources/Code.swift:1:4: error: cannot find 'x' in scope")
     ])
-    let runner = ExerciseRunner(root: "/course", processes: swift, fileSystem: fileSystem, environment: [:])
+    let runner = ExerciseRunner(
+      root: "/course", processes: swift, fileSystem: fileSystem, environment: [:],
+      recordedBuilds: WarmBuilder.maker(processes: swift, fileSystem: fileSystem))
     let verdict = try await runner.check(try CourseFixtures.course(fileSystem).exercises[0], timeout: .seconds(5))
     #expect(swift.runs == 1)
     #expect(verdict.status == .compileError)

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TutorKit
+import WarmBuild
 
 /// A planted bug's test module is built from links to the learner's tests. When `verify` points
 /// the links at other tests (Solution/, then Starter/, then each shortcut), the module's build is
@@ -25,8 +26,10 @@ import Testing
   }
 
   func check(_ code: ExerciseRunner.Code) async throws {
+    let swift = ScriptedSwift([ProcessOutcome(ending: .exited(1))])
     let runner = ExerciseRunner(
-      root: "/course", processes: ScriptedSwift([ProcessOutcome(ending: .exited(1))]), fileSystem: fileSystem, environment: [:])
+      root: "/course", processes: swift, fileSystem: fileSystem, environment: [:],
+      recordedBuilds: WarmBuilder.maker(processes: swift, fileSystem: fileSystem))
     _ = try await runner.check(try CourseFixtures.course(fileSystem).exercises[0], code: code, timeout: .seconds(5))
   }
 
@@ -42,7 +45,9 @@ import Testing
       }
       return ProcessOutcome(ending: .exited(1))
     }
-    let runner = ExerciseRunner(root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:])
+    let runner = ExerciseRunner(
+      root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:],
+      recordedBuilds: WarmBuilder.maker(processes: toolchain, fileSystem: fileSystem))
     _ = try await runner.check(try CourseFixtures.course(fileSystem).exercises[0], code: .solution, timeout: .seconds(5))
     fileSystem.add("/course/Exercises/writes/Mutants/counts-twice/Counter.swift", "// another bug\n")
     fileSystem.add("/course/Exercises/writes/Mutants/counts-twice/README.md", "Counts every call twice.\n")

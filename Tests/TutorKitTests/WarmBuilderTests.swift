@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TutorKit
+@testable import WarmBuild
 
 /// A check that SwiftPM built once is built again without it: only what changed runs, and
 /// anything the record cannot vouch for goes back to `swift test`.

@@ -1,8 +1,8 @@
 /// Picks the compiler's `file:line:column: severity: message` lines out of a build's output.
-enum CompilerDiagnostics {
+public enum CompilerDiagnostics {
   /// Errors and warnings, each once, in the order the compiler gave them, with paths relative to
   /// `root` (so the learner reads `Exercises/greeting-clock/Sources/Greeter.swift:10:19`).
-  static func parse(_ output: String, root: String) -> [Verdict.Diagnostic] {
+  public static func parse(_ output: String, root: String) -> [Verdict.Diagnostic] {
     var seen: Set<String> = []
     var diagnostics: [Verdict.Diagnostic] = []
     for line in output.split(separator: "\n") where line.hasPrefix("/") {

@@ -36,7 +36,7 @@ public struct ExerciseRunner: Sendable {
   private let environment: [String: String]
   private let scratchFolder: String
   private let shippedTestsOnly: Bool
-  private let fastChecks: Bool
+  private let recordedBuilds: MakeRecordedBuilds?
   private let trace: (@Sendable (String) -> Void)?
 
   /// - Parameters:
@@ -45,12 +45,13 @@ public struct ExerciseRunner: Sendable {
   ///     `.build` so a check never waits for, or invalidates, a build of ditutor.
   ///   - shippedTestsOnly: grade as an autograder must: test files the learner added are left
   ///     out, and a shipped test the learner changed or removed fails the check.
-  ///   - fastChecks: a check of the learner's own code that SwiftPM has built before compiles,
-  ///     links and tests without it (see ``WarmBuilder``); off, every check is `swift test`.
+  ///   - recordedBuilds: makes the fast path's builds (see ``RecordedBuilds``): a check of the
+  ///     learner's own code that SwiftPM has built before compiles, links and tests without it.
+  ///     Nil: every check is `swift test`.
   ///   - trace: hears, in a line, how each check was built and why (`DITUTOR_TRACE=1`).
   public init(
     root: String, processes: any ProcessRunner, fileSystem: any FileSystem, environment: [String: String],
-    scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false, fastChecks: Bool = true,
+    scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false, recordedBuilds: MakeRecordedBuilds? = nil,
     trace: (@Sendable (String) -> Void)? = nil
   ) {
     self.root = root
@@ -61,7 +62,7 @@ public struct ExerciseRunner: Sendable {
     self.environment = environment.merging([Self.ownerVariable: FilePath.join(root, scratchFolder)]) { $1 }
     self.scratchFolder = scratchFolder
     self.shippedTestsOnly = shippedTestsOnly
-    self.fastChecks = fastChecks
+    self.recordedBuilds = recordedBuilds
     self.trace = trace
   }
 
@@ -75,9 +76,10 @@ public struct ExerciseRunner: Sendable {
     BuildFolder(root: root, scratch: scratch, fileSystem: fileSystem, processes: processes, trace: trace)
   }
 
-  private var warmBuilder: WarmBuilder {
-    WarmBuilder(root: root, scratch: scratch, processes: processes, fileSystem: fileSystem, environment: environment)
+  private var warmBuilds: (any RecordedBuilds)? {
+    recordedBuilds?(root, scratch, environment)
   }
+
 
   /// The variable that marks the programs a check started (its value: the build folder).
   static let ownerVariable = "DITUTOR_BUILD_FOLDER"
@@ -89,7 +91,7 @@ public struct ExerciseRunner: Sendable {
   }
 
   /// The variables the manifest reads for a check, and the flags: what a recorded build is of.
-  static func configuration(of variables: [String: String]) -> WarmBuilder.Configuration {
+  static func configuration(of variables: [String: String]) -> RecordedBuilds.Configuration {
     var configuration = variables.filter { PackageSelection.variableNames.contains($0.key) }
     configuration["flags"] = buildFlags.joined(separator: " ")
     return configuration
@@ -108,8 +110,8 @@ public struct ExerciseRunner: Sendable {
   /// checks) what SwiftPM built last no longer stands (a new manifest, a file added).
   public func needsWarming(_ exercise: Exercise) -> Bool {
     guard hasBuilt(exercise) else { return true }
-    guard fastChecks, let swift = processes.locate("swift") else { return false }
-    return !warmBuilder.canBuild(Self.configuration(of: learnersVariables(for: exercise)), swift: swift)
+    guard let warm = warmBuilds, let swift = processes.locate("swift") else { return false }
+    return !warm.canBuild(Self.configuration(of: learnersVariables(for: exercise)), swift: swift)
   }
 
   /// The variables of a check of the learner's own code, as `check` sets them.
@@ -126,15 +128,18 @@ public struct ExerciseRunner: Sendable {
     guard (try? buildFolder.claim()) != nil else { return }
     let variables = learnersVariables(for: exercise)
     let configuration = Self.configuration(of: variables)
-    let before = warmBuilder.snapshot(exercises: [exercise.id])
     let request = ProcessRequest(
       executable: swift,
       arguments: ["build", "--build-tests", "--package-path", root, "--scratch-path", scratch] + Self.buildFlags,
       environment: variables, workingDirectory: root, timeout: .seconds(600), outputLimit: 64 << 10)
-    guard let outcome = try? await processes.run(request), outcome.ending != .cancelled, fastChecks else { return }
-    await warmBuilder.record(
-      configuration, exercises: [exercise.id], modules: [exercise.testModuleName], swift: swift,
-      built: outcome.ending == .exited(0), before: before)
+    guard let warm = warmBuilds else {
+      _ = try? await processes.run(request)
+      return
+    }
+    _ = try? await warm.recording(configuration, exercises: [exercise.id], modules: [exercise.testModuleName], swift: swift) {
+      let outcome = try await processes.run(request)
+      return ((), outcome.ending == .cancelled ? nil : outcome.ending == .exited(0))
+    }
   }
 
   /// Builds and tests one exercise. `folder` overrides `code` with another folder of the
@@ -294,7 +299,7 @@ public struct ExerciseRunner: Sendable {
     // The learner's own code, one exercise at a time: what the edit-check loop runs, again and
     // again, is tried without SwiftPM first. Other checks (verify's solutions, starters and
     // shortcuts) each build once.
-    let warm = fastChecks && exercises.count == 1 && code == .sources && folders.isEmpty ? warmBuilder : nil
+    let warm = exercises.count == 1 && code == .sources && folders.isEmpty ? warmBuilds : nil
     if let warm, let result = try await WarmRun(root: root, processes: processes, warm: warm, trace: trace).run(job) {
       return result
     }

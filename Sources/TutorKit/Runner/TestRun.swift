@@ -8,7 +8,7 @@ struct TestJob: Sendable {
   /// `swift test`'s arguments after `test`: the package, the build folder, the event stream.
   var arguments: [String]
   /// What a recorded build is of: the manifest's variables and the flags.
-  var configuration: WarmBuilder.Configuration
+  var configuration: RecordedBuilds.Configuration
   var timeout: Duration
   var swift: String
   /// True once the tests have started (the event stream exists): the time limit starts then.
@@ -33,31 +33,33 @@ typealias TestRunResult = (outcome: ProcessOutcome, events: String?)
 struct SwiftTestRun: Sendable {
   let root: String
   let processes: any ProcessRunner
-  let warm: WarmBuilder?
+  let warm: (any RecordedBuilds)?
   let trace: (@Sendable (String) -> Void)?
 
   func run(_ job: TestJob) async throws -> TestRunResult {
-    let ids = job.exercises.map(\.id)
-    let before = warm?.snapshot(exercises: ids)
     let request = ProcessRequest(
       executable: job.swift, arguments: ["test"] + job.arguments, environment: job.variables, workingDirectory: root,
       timeout: job.timeout, timeoutStarts: job.started, finished: job.finished)
-    let outcome = try await processes.run(request)
-    let recorded = job.stream()
-    if let warm, let before, outcome.ending != .cancelled {
+    guard let warm else {
+      let outcome = try await processes.run(request)
+      return (outcome, job.stream())
+    }
+    return try await warm.recording(
+      job.configuration, exercises: job.exercises.map(\.id), modules: job.exercises.map(\.testModuleName), swift: job.swift
+    ) {
+      let outcome = try await processes.run(request)
+      let recorded = job.stream()
+      guard outcome.ending != .cancelled else { return ((outcome, recorded), nil) }
       // The tests ran only if the build succeeded.
       let built = recorded.map(EventStream.init)?.runStarted ?? false
       trace?(built ? "recording the build for the next check" : "the build failed, so the next check is SwiftPM's too")
-      await warm.record(
-        job.configuration, exercises: ids, modules: job.exercises.map(\.testModuleName), swift: job.swift, built: built,
-        before: before)
+      return ((outcome, recorded), built)
     }
-    return (outcome, recorded)
   }
 }
 
-/// A check without SwiftPM: the warm build replays the compiler jobs of SwiftPM's recorded plan
-/// (see ``WarmBuilder``), then runs the test program as `swift test` would.
+/// A check without SwiftPM: the recorded build replays the compiler jobs of SwiftPM's plan
+/// (see ``RecordedBuilds``), then runs the test program as `swift test` would.
 ///
 /// It declines (nil) when SwiftPM must build, and also after the build when the test program
 /// did not start a test run (it would not start, or it rejected `swift test`'s arguments):
@@ -66,12 +68,12 @@ struct SwiftTestRun: Sendable {
 struct WarmRun: Sendable {
   let root: String
   let processes: any ProcessRunner
-  let warm: WarmBuilder
+  let warm: any RecordedBuilds
   let trace: (@Sendable (String) -> Void)?
 
   /// The run, or nil when `swift test` must run instead.
   func run(_ job: TestJob) async throws -> TestRunResult? {
-    switch try await warm.build(job.configuration, exercises: job.exercises.map(\.id), swift: job.swift) {
+    switch try await warm.rebuild(job.configuration, exercises: job.exercises.map(\.id), swift: job.swift) {
     case .built(let buildOutput, let buildTime, let program, let stepsRun):
       trace?("built without SwiftPM: \(stepsRun) step\(stepsRun == 1 ? "" : "s") ran, in \(String(format: "%.2f s", buildTime.seconds))")
       var outcome = try await runTestProgram(program, job)

@@ -1,4 +1,5 @@
 import Foundation
+import TutorKit
 
 /// Builds a check's exercise again without the package manager, while nothing SwiftPM planned
 /// from has changed.
@@ -20,9 +21,7 @@ import Foundation
 /// This file holds what a warm build is and where its record is kept; making the record,
 /// listing what the plan was made from, and building from it each have a file of their own
 /// (`WarmBuilder+Recording.swift`, `+Listings.swift`, `+Building.swift`).
-struct WarmBuilder: Sendable {
-  /// What a build is of: the variables the manifest reads and the flags SwiftPM is given.
-  typealias Configuration = [String: String]
+public struct WarmBuilder: RecordedBuilds {
 
   let root: String
   let scratch: String
@@ -32,7 +31,7 @@ struct WarmBuilder: Sendable {
   /// How many compiler jobs run at once (the machine's cores).
   let parallelJobs: Int
 
-  init(
+  public init(
     root: String, scratch: String, processes: any ProcessRunner, fileSystem: any FileStore & FileStamps & ToolFolders,
     environment: [String: String], parallelJobs: Int = ProcessInfo.processInfo.activeProcessorCount
   ) {
@@ -82,7 +81,7 @@ struct WarmBuilder: Sendable {
   }
 
   /// Drops a configuration's record: its next build is SwiftPM's.
-  func forget(_ configuration: Configuration) {
+  public func forget(_ configuration: Configuration) {
     try? fileSystem.removeItem(at: recordPath(for: configuration))
   }
 
@@ -93,5 +92,38 @@ struct WarmBuilder: Sendable {
     let folder = FilePath.parent(path)
     if !fileSystem.directoryExists(at: folder) { try? fileSystem.createDirectory(at: folder) }
     try? fileSystem.writeAtomically(data, to: path)
+  }
+}
+
+// MARK: - As the runner sees it
+
+extension WarmBuilder {
+  /// Makes the warm builds of a build folder, for ``ExerciseRunner``: what the composition root
+  /// hands it on Linux.
+  public static func maker(processes: any ProcessRunner, fileSystem: any FileSystem) -> MakeRecordedBuilds {
+    { root, scratch, environment in
+      WarmBuilder(root: root, scratch: scratch, processes: processes, fileSystem: fileSystem, environment: environment)
+    }
+  }
+
+  public func rebuild(_ configuration: Configuration, exercises: [String], swift: String) async throws -> RecordedBuild {
+    switch try await build(configuration, exercises: exercises, swift: swift) {
+    case .built(let output, let duration, let program, let stepsRun):
+      .built(output: output, duration: duration, testProgram: program, stepsRun: stepsRun)
+    case .stopped(let outcome): .stopped(outcome)
+    case .needsPackageManager(let reason): .needsPackageManager(reason.description)
+    }
+  }
+
+  public func recording<Result: Sendable>(
+    _ configuration: Configuration, exercises: [String], modules: [String], swift: String,
+    _ swiftPMBuild: () async throws -> (result: Result, built: Bool?)
+  ) async throws -> Result {
+    let before = snapshot(exercises: exercises)
+    let (result, built) = try await swiftPMBuild()
+    if let built {
+      await record(configuration, exercises: exercises, modules: modules, swift: swift, built: built, before: before)
+    }
+    return result
   }
 }

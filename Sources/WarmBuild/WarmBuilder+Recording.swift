@@ -1,4 +1,5 @@
 import Foundation
+import TutorKit
 
 /// Recording: what SwiftPM is about to build from, and after it has built, the record of its
 /// plan, with the compiler jobs the Swift driver says each step stands for.

@@ -1,4 +1,5 @@
 import Foundation
+import TutorKit
 
 /// The build SwiftPM planned for one configuration of the package, as it hands it to llbuild
 /// (`<scratch>/debug.yaml`): every command with its inputs, outputs and, for the commands that

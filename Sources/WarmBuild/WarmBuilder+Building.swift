@@ -1,4 +1,5 @@
 import Foundation
+import TutorKit
 
 /// Building from the record: whether it still holds, then the steps that are out of date,
 /// their compiler jobs run as many at once as there are cores, each step once the steps that
@@ -6,7 +7,7 @@ import Foundation
 extension WarmBuilder {
   /// Whether the next build of `configuration` can do without SwiftPM: what ``build(_:exercises:swift:)``
   /// checks before it runs anything.
-  func canBuild(_ configuration: Configuration, swift: String) -> Bool {
+  public func canBuild(_ configuration: Configuration, swift: String) -> Bool {
     if case .success = usableRecord(configuration, swift: swift) { return true }
     return false
   }

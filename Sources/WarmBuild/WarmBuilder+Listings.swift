@@ -1,4 +1,5 @@
 import Foundation
+import TutorKit
 
 /// What the plan was made from, besides the sources' contents: the manifest, and the folders
 /// whose listings decide which files make up each target.

@@ -1,4 +1,5 @@
 import Foundation
+import TutorKit
 
 /// What ditutor keeps of one configuration's build (one exercise, one choice of code), so that
 /// the next check of it can compile, link and test without the package manager: the steps of

@@ -1,0 +1,48 @@
+/// Builds a configuration of the course again without SwiftPM, from what SwiftPM did the last
+/// time it built it: the port behind a fast check.
+///
+/// The live one is `WarmBuilder`, in a module of its own (`Sources/WarmBuild/`), because it
+/// leans on how SwiftPM lays out a build on Linux (its `debug.yaml` plan, the driver's
+/// `-driver-print-jobs`, the `.xctest` test program). The composition root passes its maker to
+/// ``ExerciseRunner``; where there is none (another platform, `DITUTOR_FAST_CHECK=0`), every
+/// check is plain `swift test`, with the same verdicts.
+public protocol RecordedBuilds: Sendable {
+  /// What a build is of: the variables the manifest reads and the flags SwiftPM is given.
+  typealias Configuration = [String: String]
+
+  /// Whether `configuration` can be built from its record now: there is one, and nothing SwiftPM
+  /// planned from has changed since.
+  func canBuild(_ configuration: Configuration, swift: String) -> Bool
+
+  /// Builds `configuration` from its record: only the steps whose inputs changed.
+  func rebuild(_ configuration: Configuration, exercises: [String], swift: String) async throws -> RecordedBuild
+
+  /// Runs `swiftPMBuild` (SwiftPM building `configuration`, which holds `exercises` and their
+  /// test `modules`) and, when it says it built, records the build for next time; when it says
+  /// it did not, forgets the configuration's record; when it says nil (cut short), leaves the
+  /// record as it was. Files changed while SwiftPM built are not taken as built.
+  func recording<Result: Sendable>(
+    _ configuration: Configuration, exercises: [String], modules: [String], swift: String,
+    _ swiftPMBuild: () async throws -> (result: Result, built: Bool?)
+  ) async throws -> Result
+
+  /// Drops a configuration's record: its next build is SwiftPM's.
+  func forget(_ configuration: Configuration)
+}
+
+/// How a build from a record ended.
+public enum RecordedBuild: Sendable, Equatable {
+  /// Everything is built: `output` is what the compiler printed (warnings); `stepsRun` of the
+  /// plan's steps had to run.
+  case built(output: String, duration: Duration, testProgram: String, stepsRun: Int)
+  /// The check ends here, as `swift test` would have ended: the learner's code does not
+  /// compile, or the build was cancelled.
+  case stopped(ProcessOutcome)
+  /// SwiftPM must build this time, and why (for `DITUTOR_TRACE`).
+  case needsPackageManager(String)
+}
+
+/// Makes the recorded builds of one build folder: the course root, the build folder, and the
+/// environment SwiftPM runs with.
+public typealias MakeRecordedBuilds = @Sendable (_ root: String, _ scratch: String, _ environment: [String: String]) ->
+  any RecordedBuilds
