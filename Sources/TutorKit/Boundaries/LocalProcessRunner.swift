@@ -205,7 +205,7 @@ public struct LocalProcessRunner: ProcessRunner {
   public func stopProcesses(carrying variable: String, value: String) -> Int {
     let mark = Array("\(variable)=\(value)".utf8)
     let me = getpid()
-    let parents = Self.parentByChild()
+    let parents = ProcessTable.parentByChild()
     var found: [pid_t] = []
     for (pid, _) in parents where pid != me {
       // Ours (a run in progress, or what it started) are not leftovers.
@@ -215,7 +215,7 @@ public struct LocalProcessRunner: ProcessRunner {
         if current == me { ours = true; break }
         ancestor = parents[current]
       }
-      guard !ours, let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { continue }
+      guard !ours, let environment = ProcessTable.environment(of: pid) else { continue }
       if environment.split(separator: 0, omittingEmptySubsequences: true).contains(where: { $0.elementsEqual(mark) }) {
         found.append(pid)
       }
@@ -240,7 +240,7 @@ public struct LocalProcessRunner: ProcessRunner {
   static func stopEscapees(children: Children) {
     let me = getpid()
     for _ in 0..<3 {
-      let strays = (childrenByParent()[me] ?? []).filter { !children.contains($0) }
+      let strays = (ProcessTable.childrenByParent()[me] ?? []).filter { !children.contains($0) }
       guard !strays.isEmpty else { return }
       for stray in strays { terminateTree(of: stray) }
       for stray in strays {
@@ -259,7 +259,7 @@ public struct LocalProcessRunner: ProcessRunner {
   /// Sends `signal` to `pid`, its process group, and every descendant (and their groups).
   static func signalTree(of pid: pid_t, _ signal: Int32) {
     var victims = [pid]
-    var children = childrenByParent()
+    var children = ProcessTable.childrenByParent()
     var index = 0
     while index < victims.count {
       victims += children.removeValue(forKey: victims[index]) ?? []
@@ -270,64 +270,6 @@ public struct LocalProcessRunner: ProcessRunner {
       if group > 1 && group != getpgrp() { killpg(group, signal) }
       kill(victim, signal)
     }
-  }
-
-  /// Every process's parent, read from /proc (Linux). Empty elsewhere: there the process
-  /// group kill still applies.
-  private static func childrenByParent() -> [pid_t: [pid_t]] {
-    var map: [pid_t: [pid_t]] = [:]
-    for (child, parent) in parentByChild() { map[parent, default: []].append(child) }
-    return map
-  }
-
-  private static func parentByChild() -> [pid_t: pid_t] {
-    var map: [pid_t: pid_t] = [:]
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return map }
-    for entry in entries {
-      guard let child = pid_t(entry),
-        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { continue }
-      // "pid (name) state ppid ...": the name may hold spaces and parentheses.
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      if fields.count > 2, let parent = pid_t(fields[1]) { map[child] = parent }
-    }
-    return map
-  }
-}
-
-/// Keeps the first and the last `limit` bytes of a stream and counts what fell between.
-struct BoundedCapture {
-  let limit: Int
-  private var head: [UInt8] = []
-  private var tail: [UInt8] = []
-  private(set) var dropped = 0
-
-  init(limit: Int) {
-    self.limit = max(limit / 2, 1)
-  }
-
-  mutating func append(_ bytes: ArraySlice<UInt8>) {
-    var bytes = bytes
-    if head.count < limit {
-      let taken = bytes.prefix(limit - head.count)
-      head += taken
-      bytes = bytes.dropFirst(taken.count)
-    }
-    guard !bytes.isEmpty else { return }
-    tail += bytes
-    if tail.count > 2 * limit {
-      let excess = tail.count - limit
-      dropped += excess
-      tail.removeFirst(excess)
-    }
-  }
-
-  var text: String {
-    let kept = tail.suffix(limit)
-    let lost = dropped + (tail.count - kept.count)
-    let middle = lost > 0 ? "\n… \(lost) bytes of output left out …\n" : ""
-    return String(decoding: head, as: UTF8.self) + middle + String(decoding: kept, as: UTF8.self)
   }
 }
 
