@@ -91,43 +91,39 @@ struct CompositionRoot {
     } catch {
       throw fail("\(error)", status: 1)
     }
-    switch result.report {
-    case .text(let text): print(text, terminator: "")
-    case .document(let document): TerminalDisplay(probe: probe, failuresToStandardError: false).show(document)
-    }
+    show(result.report)
     return result.status
   }
 
   /// `ditutor verify`: solutions pass, starters fail, for every exercise in the course.
-  func verify(rootOption: String?, only ids: [String], format: Verify.Format, timeout: Int) async throws -> Int32 {
+  func verify(rootOption: String?, only ids: [String], format: VerifyCourse.Format, timeout: Int) async throws -> Int32 {
     let root = try locateRoot(rootOption)
-    var loaded = try loadCourse(root)
-    if !ids.isEmpty {
-      let known = Set(loaded.exercises.map(\.id))
-      if let unknown = ids.first(where: { !known.contains($0) }) {
-        throw fail("There is no exercise '\(unknown)'. Exercises: \(loaded.exercises.map(\.id).joined(separator: ", ")).", status: 2)
-      }
-      loaded.exercises.removeAll { !ids.contains($0.id) }
-    }
-    let course = loaded
-    let verifier = CourseVerifier(runner: exerciseRunner(root: root, scratchFolder: ".build/verify"))
-    if format == .text {
-      FileHandle.standardError.write(Data("Verifying \(course.exercises.count) exercises (solutions, then starters)…\n".utf8))
-    }
-    let results: [CourseVerifier.Result]
+    let verify = VerifyCourse(
+      course: try loadCourse(root), verifier: CourseVerifier(runner: exerciseRunner(root: root, scratchFolder: ".build/verify")))
+    let result: (report: CheckOnce.Report, status: Int32)
     do {
-      results = try await Interrupts(idle: .exit).cancellable {
-        try await verifier.verify(course.exercises, timeout: .seconds(timeout))
+      let exercises = try verify.exercises(ids)
+      if format == .text {
+        FileHandle.standardError.write(Data("Verifying \(exercises.count) exercises (solutions, then starters)…\n".utf8))
       }
+      result = try await Interrupts(idle: .exit).cancellable {
+        try await verify.run(exercises, format: format, timeout: .seconds(timeout))
+      }
+    } catch let failure as CheckOnce.Failure {
+      throw fail(failure.message, status: failure.status)
     } catch {
       throw fail("\(error)", status: 1)
     }
-    switch format {
-    case .json: print(CourseVerifier.json(results))
-    case .junit: print(CourseVerifier.junit(results), terminator: "")
-    case .text: TerminalDisplay(probe: probe, failuresToStandardError: false).show(CourseVerifier.document(results))
+    show(result.report)
+    return result.status
+  }
+
+  /// Prints a use case's report: a document for people, drawn to the terminal, or text as is.
+  private func show(_ report: CheckOnce.Report) {
+    switch report {
+    case .text(let text): print(text, terminator: "")
+    case .document(let document): TerminalDisplay(probe: probe, failuresToStandardError: false).show(document)
     }
-    return results.allSatisfy(\.ok) ? 0 : 1
   }
 
   /// `ditutor present <lesson>`: slides on a projector, or a demo script replayed.
@@ -260,20 +256,13 @@ struct CompositionRoot {
   func fingerprints(rootOption: String?, write: Bool) throws -> Int32 {
     let root = try locateRoot(rootOption)
     let course = try loadCourse(root, depth: .exercisesOnly)
-    let current = ShippedTests.make(for: course.exercises, root: root, fileSystem: fileSystem)
-    let path = FilePath.join(root, ShippedTests.file)
-    if write {
-      try fileSystem.writeAtomically(current.json(), to: path)
-      print("Wrote \(ShippedTests.file): \(course.exercises.count) exercises.")
-      return 0
+    let answer = try ShippedTestFingerprints(course: course, root: root, fileSystem: fileSystem).run(write: write)
+    if answer.isProblem {
+      FileHandle.standardError.write(Data((answer.message + "\n").utf8))
+    } else {
+      print(answer.message)
     }
-    guard ShippedTests.load(root: root, fileSystem: fileSystem) == current else {
-      FileHandle.standardError.write(
-        Data("\(ShippedTests.file) is not current: run `ditutor fingerprints --write` and commit it.\n".utf8))
-      return 1
-    }
-    print("\(ShippedTests.file) is current.")
-    return 0
+    return answer.status
   }
 
   private func exerciseRunner(

@@ -1,10 +1,9 @@
 import ArgumentParser
 import Foundation
+import TutorKit
 
 struct Verify: AsyncParsableCommand {
-  enum Format: String, ExpressibleByArgument, CaseIterable {
-    case text, json, junit
-  }
+  typealias Format = VerifyCourse.Format
 
   static let configuration = CommandConfiguration(
     abstract: "For maintainers and instructors: every reference solution passes, every starter and every shortcut fails.",
@@ -31,3 +30,5 @@ struct Verify: AsyncParsableCommand {
     if status != 0 { throw ExitCode(status) }
   }
 }
+
+extension VerifyCourse.Format: ExpressibleByArgument {}

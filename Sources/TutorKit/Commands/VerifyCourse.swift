@@ -1,0 +1,42 @@
+/// `ditutor verify [<exercise>…]`: the course author's check that every solution passes, every
+/// starter fails and every shortcut fails, with the report in the format asked for and the exit
+/// status CI reads (0 all as promised, 1 not). A use case of the engine, as ``CheckOnce`` is.
+public struct VerifyCourse: Sendable {
+  public enum Format: String, Sendable, CaseIterable {
+    case text, json, junit
+  }
+
+  private let course: Course
+  private let verifier: CourseVerifier
+
+  public init(course: Course, verifier: CourseVerifier) {
+    self.course = course
+    self.verifier = verifier
+  }
+
+  /// The exercises `ids` names, in the course's order (all of them when `ids` is empty).
+  /// Throws ``CheckOnce/Failure`` with status 2 for an id the course does not have.
+  public func exercises(_ ids: [String]) throws -> [Exercise] {
+    guard !ids.isEmpty else { return course.exercises }
+    let known = Set(course.exercises.map(\.id))
+    if let unknown = ids.first(where: { !known.contains($0) }) {
+      throw CheckOnce.Failure(
+        message: "There is no exercise '\(unknown)'. Exercises: \(course.exercises.map(\.id).joined(separator: ", ")).",
+        status: 2)
+    }
+    return course.exercises.filter { ids.contains($0.id) }
+  }
+
+  public func run(
+    _ exercises: [Exercise], format: Format, timeout: Duration
+  ) async throws -> (report: CheckOnce.Report, status: Int32) {
+    let results = try await verifier.verify(exercises, timeout: timeout)
+    let report: CheckOnce.Report =
+      switch format {
+      case .json: .text(CourseVerifier.json(results) + "\n")
+      case .junit: .text(CourseVerifier.junit(results))
+      case .text: .document(CourseVerifier.document(results))
+      }
+    return (report, results.allSatisfy(\.ok) ? 0 : 1)
+  }
+}
