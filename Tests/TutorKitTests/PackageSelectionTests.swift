@@ -27,12 +27,18 @@ struct PackageSelectionTests {
     try CourseLoader(fileSystem: LocalFileSystem()).load(root: Self.course, depth: .exercisesOnly).exercises
   }
 
-  /// The names of the targets the manifest makes with `selection`'s variables.
-  func manifestTargets(_ selection: PackageSelection) throws -> [String] {
+  /// The names of the targets the manifest makes with `selection`'s variables (nil: none set,
+  /// as plain `swift test` runs), evaluated afresh, not from SwiftPM's manifest cache.
+  func manifestTargets(_ selection: PackageSelection?) throws -> [String] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "package", "--package-path", Self.course, "--scratch-path", Self.course + "/.build-selection", "dump-package"]
-    process.environment = selection.applied(to: ProcessInfo.processInfo.environment)
+    process.arguments = [
+      "swift", "package", "--package-path", Self.course, "--scratch-path", Self.course + "/.build-selection",
+      "--manifest-cache", "none", "dump-package",
+    ]
+    var environment = ProcessInfo.processInfo.environment
+    for name in PackageSelection.variableNames { environment[name] = nil }
+    process.environment = selection?.applied(to: environment) ?? environment
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
@@ -82,5 +88,23 @@ struct PackageSelectionTests {
     #expect(later["DITUTOR_EXERCISES"] == all[0].id)
     #expect(later["DITUTOR_CODE"] == "sources")
     #expect(later["DITUTOR_LEAVE_OUT"] == nil)
+  }
+
+  @Test func plainSwiftTestLeavesOutAnUntouchedSeamExercisesTestsUntilItIsStarted() throws {
+    // Its tests call an API the starter does not have yet: in the whole package (no variables,
+    // as plain `swift test` and autograders run it) they would stop every exercise from building.
+    let sources = "\(Self.course)/Exercises/needs-a-seam/Sources"
+    let starter = "\(Self.course)/Exercises/needs-a-seam/Starter"
+    let file = try #require(try FileManager.default.contentsOfDirectory(atPath: starter).first { $0.hasSuffix(".swift") })
+    let untouched = try manifestTargets(nil)
+    #expect(untouched.contains("NeedsASeam") && !untouched.contains("NeedsASeamTests"))
+    #expect(untouched.contains("PassesTests") && untouched.contains("ditutor"), "the whole package")
+
+    let original = try String(contentsOfFile: "\(sources)/\(file)", encoding: .utf8)
+    try (original + "\n// started\n").write(toFile: "\(sources)/\(file)", atomically: true, encoding: .utf8)
+    defer { try? original.write(toFile: "\(sources)/\(file)", atomically: true, encoding: .utf8) }
+    // Evaluated afresh: SwiftPM's manifest cache does not see the files the manifest reads (the
+    // README's plain `swift test` section says what to do about that).
+    #expect(try manifestTargets(nil).contains("NeedsASeamTests"))
   }
 }
