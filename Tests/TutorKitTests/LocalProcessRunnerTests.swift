@@ -43,7 +43,7 @@ import Testing
     let flag = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-flag-\(UUID().uuidString)").path
     let request = ProcessRequest(
       executable: "/bin/sh", arguments: ["-c", "sleep 1.5; touch \(flag); sleep 300"], environment: [:],
-      timeout: .milliseconds(500), timeoutStarts: { FileManager.default.fileExists(atPath: flag) })
+      timeout: .milliseconds(500), watch: WatchedFile(path: flag))
     let started = ContinuousClock.now
     #expect(try await runner.run(request).ending == .timedOut)
     #expect(ContinuousClock.now - started >= .seconds(2), "the clock started only when the flag appeared")

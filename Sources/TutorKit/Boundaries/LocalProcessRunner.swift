@@ -110,7 +110,7 @@ public struct LocalProcessRunner: ProcessRunner {
     var output = BoundedCapture(limit: request.outputLimit / 2)
     var error = BoundedCapture(limit: request.outputLimit / 2)
     var open = [outputPipe[0], errorPipe[0]]
-    var timeoutStart: ContinuousClock.Instant? = request.timeoutStarts == nil ? start : nil
+    var timeoutStart: ContinuousClock.Instant? = request.watch == nil ? start : nil
     var ending: ProcessOutcome.Ending?
     var killedAt: ContinuousClock.Instant?
     var exitedAt: ContinuousClock.Instant?
@@ -157,10 +157,16 @@ public struct LocalProcessRunner: ProcessRunner {
         break
       }
       if ending == nil && exitedAt == nil {
-        if timeoutStart == nil, request.timeoutStarts?() == true { timeoutStart = now }
-        if finishedAt == nil, timeoutStart != nil, now - lastLook > .milliseconds(250) {
+        if timeoutStart == nil, let watch = request.watch, FileManager.default.fileExists(atPath: watch.path) {
+          timeoutStart = now
+        }
+        if finishedAt == nil, timeoutStart != nil, let watch = request.watch, let marker = watch.endMarker,
+          now - lastLook > .milliseconds(250)
+        {
           lastLook = now
-          if request.finished?() == true { finishedAt = now }
+          if let data = FileManager.default.contents(atPath: watch.path), String(decoding: data, as: UTF8.self).contains(marker) {
+            finishedAt = now
+          }
         }
         if let finishedAt, now - finishedAt > .seconds(1) {
           // Done, but held open by something it started: stop it as a finished run.

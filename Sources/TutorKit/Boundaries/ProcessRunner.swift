@@ -14,21 +14,32 @@ public protocol ProcessRunner: Sendable {
   func stopProcesses(carrying variable: String, value: String) -> Int
 }
 
+/// A file a program writes while it runs, which the runner watches. The time limit starts when it
+/// appears (for a check: Swift Testing's event stream, so the compiler's time does not count),
+/// and once it holds `endMarker` the run's work is complete: the program then gets a moment to
+/// exit, and is stopped if it does not, as a finished run. (`swift test` waits for its output
+/// pipes to close, which a process the tests left behind can hold open for ever.)
+public struct WatchedFile: Sendable, Equatable {
+  public var path: String
+  public var endMarker: String?
+
+  public init(path: String, endMarker: String? = nil) {
+    self.path = path
+    self.endMarker = endMarker
+  }
+}
+
 public struct ProcessRequest: Sendable {
   public var executable: String
   public var arguments: [String]
   public var environment: [String: String]
-  /// How long the program may run once `timeoutStarts` says the clock is on (from the start
-  /// when `timeoutStarts` is nil). For a check: the tests' time, not the compiler's.
+  /// How long the program may run once `watch`'s file appears (from the start when there is
+  /// no `watch`). For a check: the tests' time, not the compiler's.
   public var timeout: Duration
-  public var timeoutStarts: (@Sendable () -> Bool)?
-  /// An upper bound on the whole run, whatever `timeoutStarts` says.
+  /// The file that starts the clock and says when the work is done (see ``WatchedFile``).
+  public var watch: WatchedFile?
+  /// An upper bound on the whole run, whatever `watch` says.
   public var hardLimit: Duration
-  /// Whether the program's work is complete though it has not exited (its output says so):
-  /// then it gets a moment to exit, and is stopped if it does not, as a finished run. `swift
-  /// test` waits for its output pipes to close, which a process the tests left behind can hold
-  /// open for ever.
-  public var finished: (@Sendable () -> Bool)?
   /// Bytes of each output stream kept: half from the start, half from the end.
   public var outputLimit: Int
   /// Whether the program may start others that outlive it (it runs the learner's code, or
@@ -41,17 +52,16 @@ public struct ProcessRequest: Sendable {
 
   public init(
     executable: String, arguments: [String], environment: [String: String], workingDirectory: String? = nil,
-    timeout: Duration, timeoutStarts: (@Sendable () -> Bool)? = nil, hardLimit: Duration = .seconds(1800),
-    outputLimit: Int = 1 << 20, finished: (@Sendable () -> Bool)? = nil, mayLeaveProcesses: Bool = true
+    timeout: Duration, watch: WatchedFile? = nil, hardLimit: Duration = .seconds(1800),
+    outputLimit: Int = 1 << 20, mayLeaveProcesses: Bool = true
   ) {
     self.workingDirectory = workingDirectory
-    self.finished = finished
+    self.watch = watch
     self.mayLeaveProcesses = mayLeaveProcesses
     self.executable = executable
     self.arguments = arguments
     self.environment = environment
     self.timeout = timeout
-    self.timeoutStarts = timeoutStarts
     self.hardLimit = hardLimit
     self.outputLimit = outputLimit
   }

@@ -284,26 +284,30 @@ public struct ExerciseRunner: Sendable {
         "--event-stream-output-path", events, "--event-stream-version", "0",
       ] + Self.buildFlags + skipping.flatMap { ["--skip", "^\($0)\\."] }
     let fileSystem = self.fileSystem
-    // The learner's time limit covers the tests, not the compiler: it starts with the run.
-    let testsStarted: @Sendable () -> Bool = {
-      guard fileSystem.fileExists(at: events) else { return false }
-      progress(.testing)
-      return true
-    }
-    let testsFinished: @Sendable () -> Bool = { (try? fileSystem.readText(at: events))?.contains("\"runEnded\"") ?? false }
     let stream: @Sendable () -> String? = { fileSystem.fileExists(at: events) ? (try? fileSystem.readText(at: events)) : nil }
-
+    // The learner's time limit covers the tests, not the compiler: it starts with the event
+    // stream, and the run is over when the stream says so.
     let job = TestJob(
       exercises: exercises, variables: variables, arguments: arguments, configuration: Self.configuration(of: variables),
-      timeout: timeout, swift: swift, started: testsStarted, finished: testsFinished, stream: stream)
+      timeout: timeout, swift: swift, events: WatchedFile(path: events, endMarker: "\"runEnded\""), stream: stream)
     // The learner's own code, one exercise at a time: what the edit-check loop runs, again and
     // again, is tried without SwiftPM first. Other checks (verify's solutions, starters and
     // shortcuts) each build once.
     let warm = exercises.count == 1 && code == .sources && folders.isEmpty ? warmBuilds : nil
-    if let warm, let result = try await WarmRun(root: root, processes: processes, warm: warm, trace: trace).run(job) {
-      return result
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+      // The status line says "Running the tests" once the stream appears.
+      group.addTask {
+        while !Task.isCancelled {
+          if fileSystem.fileExists(at: events) { return progress(.testing) }
+          try? await Task.sleep(for: .milliseconds(50))
+        }
+      }
+      defer { group.cancelAll() }
+      if let warm, let result = try await WarmRun(root: root, processes: processes, warm: warm, trace: trace).run(job) {
+        return result
+      }
+      return try await SwiftTestRun(root: root, processes: processes, warm: warm, trace: trace).run(job)
     }
-    return try await SwiftTestRun(root: root, processes: processes, warm: warm, trace: trace).run(job)
   }
 }
 

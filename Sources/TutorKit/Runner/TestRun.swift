@@ -11,10 +11,9 @@ struct TestJob: Sendable {
   var configuration: RecordedBuilds.Configuration
   var timeout: Duration
   var swift: String
-  /// True once the tests have started (the event stream exists): the time limit starts then.
-  var started: @Sendable () -> Bool
-  /// True once the run has ended (the event stream says so), even if the program lingers.
-  var finished: @Sendable () -> Bool
+  /// The event stream: the time limit starts when it appears, and the run is over when it says
+  /// so, even if the program lingers.
+  var events: WatchedFile
   /// The event stream so far, if there is one.
   var stream: @Sendable () -> String?
 }
@@ -39,7 +38,7 @@ struct SwiftTestRun: Sendable {
   func run(_ job: TestJob) async throws -> TestRunResult {
     let request = ProcessRequest(
       executable: job.swift, arguments: ["test"] + job.arguments, environment: job.variables, workingDirectory: root,
-      timeout: job.timeout, timeoutStarts: job.started, finished: job.finished)
+      timeout: job.timeout, watch: job.events)
     guard let warm else {
       let outcome = try await processes.run(request)
       return (outcome, job.stream())
@@ -104,7 +103,7 @@ struct WarmRun: Sendable {
     variables["NO_COLOR"] = "1"
     let request = ProcessRequest(
       executable: program, arguments: job.arguments + ["--testing-library", "swift-testing"], environment: variables,
-      workingDirectory: root, timeout: job.timeout, timeoutStarts: job.started, finished: job.finished)
+      workingDirectory: root, timeout: job.timeout, watch: job.events)
     var outcome = try await processes.run(request)
     if case .signalled(let signal) = outcome.ending {
       outcome.standardError += "\nerror: Process '\(program)' exited with unexpected signal code \(signal)\n"
