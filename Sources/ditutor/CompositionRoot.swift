@@ -189,7 +189,7 @@ struct CompositionRoot {
   }
 
   /// `ditutor grade`: a gradebook over learners' checkouts, graded against the shipped tests.
-  func grade(rootOption: String?, checkouts: [String], format: Grade.Format, jobs: Int, timeout: Int) async throws -> Int32 {
+  func grade(rootOption: String?, checkouts: [String], format: GradeReport.Format, jobs: Int, timeout: Int) async throws -> Int32 {
     let root = try locateRoot(rootOption)
     let course = try loadCourse(root, depth: .exercisesOnly)
     let current = FileManager.default.currentDirectoryPath
@@ -217,38 +217,31 @@ struct CompositionRoot {
           FileHandle.standardError.write(Data("\rGrading \(bar) \(done)/\(total)".utf8))
         }
         if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
-        Self.write(entries, exercises: ids, format: format, probe: probe)
-        return Gradebook.exitStatus(entries)
+        let result = GradeReport.report(entries, exercises: ids, format: format)
+        Self.write(result.report, incomplete: result.incomplete, probe: probe)
+        return result.status
       }
     } catch {
       throw fail("\(error)", status: 1)
     }
   }
 
-  /// A gradebook on standard output, in `format`; an incomplete one says so on standard error
-  /// too (unless the table on the screen already does), whatever the format.
-  private static func write(_ entries: [Gradebook.Entry], exercises ids: [String], format: Grade.Format, probe: TerminalProbe) {
-    let text: String
-    switch format {
-    case .table:
-      let document = GradebookReport.document(entries, exercises: ids)
-      if probe.outputIsTerminal {
-        TerminalDisplay(probe: probe, failuresToStandardError: false).show(document)
-        return
-      }
+  /// A gradebook on standard output; an incomplete one says so on standard error too (unless
+  /// the table on the screen already does), whatever the format.
+  private static func write(_ report: CheckOnce.Report, incomplete: String?, probe: TerminalProbe) {
+    switch report {
+    case .document(let document) where probe.outputIsTerminal:
+      TerminalDisplay(probe: probe, failuresToStandardError: false).show(document)
+      return
+    case .document(let document):
       // A file or a pipe has no width to fit: the table stays a table, a row per learner.
-      text = Renderer(traits: .file).render(document)
-    case .csv: text = GradebookReport.csv(entries, exercises: ids)
-    case .json: text = GradebookReport.json(entries)
-    case .junit: text = GradebookReport.junit(entries)
-    case .html: text = GradebookReport.html(entries, exercises: ids, title: "ditutor gradebook")
-    case .exercism: text = ClassroomFormats.gradebook(entries, classroom: false)
-    case .classroom: text = ClassroomFormats.gradebook(entries, classroom: true)
+      FileHandle.standardOutput.write(Data(Renderer(traits: .file).render(document).utf8))
+    case .text(let text):
+      FileHandle.standardOutput.write(Data(text.utf8))
     }
-    FileHandle.standardOutput.write(Data(text.utf8))
-    if let notice = GradebookReport.incompleteNotice(entries, exercises: ids) {
+    if let incomplete {
       let renderer = Renderer(traits: probe.traits(forStandardError: true))
-      FileHandle.standardError.write(Data(renderer.render(Document([.notice(.error, [.text(notice)])])).utf8))
+      FileHandle.standardError.write(Data(renderer.render(Document([.notice(.error, [.text(incomplete)])])).utf8))
     }
   }
 

@@ -37,4 +37,21 @@ import Testing
     #expect(!added.contains("<failure"), "a test of their own changes no shipped test: \(added)")
     #expect(xml.contains(#"<testsuite name="tampered" tests="3" failures="2">"#))
   }
+
+  @Test func eachFormatIsTextForAProgramButTheTableIsADocumentAndAnIncompleteBookSaysSo() throws {
+    let ids = ["adds", "greets", "counts"]
+    for format in GradeReport.Format.allCases {
+      let (report, incomplete, status) = GradeReport.report(Self.book, exercises: ids, format: format)
+      switch (format, report) {
+      case (.table, .document), (.csv, .text), (.json, .text), (.junit, .text), (.html, .text), (.exercism, .text), (.classroom, .text): break
+      default: Issue.record("\(format) came out as \(report)")
+      }
+      #expect(incomplete == nil && status == 0, "\(format): every exercise of every checkout was graded")
+    }
+    var stopped = Self.book
+    stopped[0].notGraded = ["counts"]
+    let (_, incomplete, status) = GradeReport.report(stopped, exercises: ids, format: .csv)
+    #expect(status == 1)
+    #expect(try #require(incomplete).contains("counts"))
+  }
 }

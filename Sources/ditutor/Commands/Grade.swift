@@ -1,14 +1,9 @@
 import ArgumentParser
 import Foundation
+import TutorKit
 
 struct Grade: AsyncParsableCommand {
-  enum Format: String, ExpressibleByArgument, CaseIterable {
-    case table, csv, json, junit, html
-    /// Exercism's results.json (v3) for each learner's each exercise.
-    case exercism
-    /// GitHub Classroom's autograding JSON for each learner's each exercise.
-    case classroom
-  }
+  typealias Format = GradeReport.Format
 
   static let configuration = CommandConfiguration(
     abstract: "For instructors: check every exercise of each learner's checkout, and print a gradebook.",
@@ -52,3 +47,5 @@ struct Grade: AsyncParsableCommand {
     if status != 0 { throw ExitCode(status) }
   }
 }
+
+extension GradeReport.Format: ExpressibleByArgument {}

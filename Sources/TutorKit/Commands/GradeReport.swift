@@ -1,0 +1,32 @@
+/// `ditutor grade`'s output: a graded class in the format asked for, and the exit status
+/// (0 the book is complete, 1 a checkout could not be graded or grading was stopped). The
+/// grading itself is ``Gradebook``'s; this is the choice of format, in the engine so it is tested
+/// with the engine's fakes, as ``CheckOnce`` is.
+public enum GradeReport {
+  public enum Format: String, Sendable, CaseIterable {
+    case table, csv, json, junit, html
+    /// Exercism's results.json (v3) for each learner's each exercise.
+    case exercism
+    /// GitHub Classroom's autograding JSON for each learner's each exercise.
+    case classroom
+  }
+
+  /// The book in `format`: a document for the table (a terminal fits it to its width; a file
+  /// keeps a row per learner), text for the rest. `incomplete` says what was not graded, for
+  /// standard error, whatever the format.
+  public static func report(
+    _ entries: [Gradebook.Entry], exercises ids: [String], format: Format
+  ) -> (report: CheckOnce.Report, incomplete: String?, status: Int32) {
+    let report: CheckOnce.Report =
+      switch format {
+      case .table: .document(GradebookReport.document(entries, exercises: ids))
+      case .csv: .text(GradebookReport.csv(entries, exercises: ids))
+      case .json: .text(GradebookReport.json(entries))
+      case .junit: .text(GradebookReport.junit(entries))
+      case .html: .text(GradebookReport.html(entries, exercises: ids, title: "ditutor gradebook"))
+      case .exercism: .text(ClassroomFormats.gradebook(entries, classroom: false))
+      case .classroom: .text(ClassroomFormats.gradebook(entries, classroom: true))
+      }
+    return (report, GradebookReport.incompleteNotice(entries, exercises: ids), Gradebook.exitStatus(entries))
+  }
+}
