@@ -60,6 +60,8 @@ struct ParallelCreationTests {
   @Test func twoCreationsOfTheSameInstanceWaitForOneAnother() async throws {
     // The first build holds still until the three other callers have either built one too
     // (wrong, and counted) or are all asleep waiting for it: no window left to chance.
+    // Worker, Gate and settle come from the concurrency exercises' own helpers
+    // (Fakes/Watching.swift links to Exercises/singleton-once/Tests/Threads.swift).
     let builds = Counter()
     let firstBuild = Gate()
     let container = Container()
@@ -70,7 +72,7 @@ struct ParallelCreationTests {
     }
     let scope = container.makeScope()
     let instances = InstanceList()
-    let callers = (0..<4).map { _ in Watched { if let slow = try? scope.resolve(Slow.self) { instances.add(slow) } } }
+    let callers = (0..<4).map { _ in Worker { if let slow = try? scope.resolve(Slow.self) { instances.add(slow) } } }
 
     #expect(eventually { firstBuild.arrived >= 1 }, "no caller ever started building")
     let settled = settle(callers) { builds.count > 1 }
