@@ -77,7 +77,7 @@ struct CompositionRoot {
   ) async throws -> Int32 {
     let root = try locateRoot(rootOption)
     let check = CheckOnce(root: root, fileSystem: fileSystem, checker: exerciseRunner(root: root, shippedTestsOnly: shippedTestsOnly))
-    let result: (report: CheckOnce.Report, status: Int32)
+    let result: (report: CommandReport, status: Int32)
     do {
       result = try await Interrupts(idle: .exit).cancellable {
         try await check.run(query, format: format, timeout: .seconds(timeout)) { phase in
@@ -86,7 +86,7 @@ struct CompositionRoot {
           }
         }
       }
-    } catch let failure as CheckOnce.Failure {
+    } catch let failure as CommandFailure {
       throw fail(failure.message, status: failure.status)
     } catch {
       throw fail("\(error)", status: 1)
@@ -100,7 +100,7 @@ struct CompositionRoot {
     let root = try locateRoot(rootOption)
     let verify = VerifyCourse(
       course: try loadCourse(root), verifier: CourseVerifier(runner: exerciseRunner(root: root, scratchFolder: ".build/verify")))
-    let result: (report: CheckOnce.Report, status: Int32)
+    let result: (report: CommandReport, status: Int32)
     do {
       let exercises = try verify.exercises(ids)
       if format == .text {
@@ -109,7 +109,7 @@ struct CompositionRoot {
       result = try await Interrupts(idle: .exit).cancellable {
         try await verify.run(exercises, format: format, timeout: .seconds(timeout))
       }
-    } catch let failure as CheckOnce.Failure {
+    } catch let failure as CommandFailure {
       throw fail(failure.message, status: failure.status)
     } catch {
       throw fail("\(error)", status: 1)
@@ -119,7 +119,7 @@ struct CompositionRoot {
   }
 
   /// Prints a use case's report: a document for people, drawn to the terminal, or text as is.
-  private func show(_ report: CheckOnce.Report) {
+  private func show(_ report: CommandReport) {
     switch report {
     case .text(let text): print(text, terminator: "")
     case .document(let document): TerminalDisplay(probe: probe, failuresToStandardError: false).show(document)
@@ -228,7 +228,7 @@ struct CompositionRoot {
 
   /// A gradebook on standard output; an incomplete one says so on standard error too (unless
   /// the table on the screen already does), whatever the format.
-  private static func write(_ report: CheckOnce.Report, incomplete: String?, probe: TerminalProbe) {
+  private static func write(_ report: CommandReport, incomplete: String?, probe: TerminalProbe) {
     switch report {
     case .document(let document) where probe.outputIsTerminal:
       TerminalDisplay(probe: probe, failuresToStandardError: false).show(document)

@@ -44,7 +44,7 @@ import Testing
 
   @Test func anUnknownExerciseIsAUsageErrorNamingTheKnownOnes() async throws {
     let (check, checker) = check([])
-    let failure = await #expect(throws: CheckOnce.Failure.self) { try await check.run("nope", format: .text, timeout: .seconds(5)) }
+    let failure = await #expect(throws: CommandFailure.self) { try await check.run("nope", format: .text, timeout: .seconds(5)) }
     #expect(failure?.status == 2)
     #expect(failure?.message == "There is no exercise 'nope'. Exercises: 1 (greet), 2 (fetch).")
     #expect(checker.calls.isEmpty)

@@ -25,8 +25,8 @@ import Testing
   }
 
   @Test func verifyOfAnUnknownExerciseIsAUsageErrorNamingTheKnownOnes() throws {
-    let failure = #expect(throws: CheckOnce.Failure.self) { try verify().exercises(["greet", "nope"]) }
-    #expect(failure == CheckOnce.Failure(message: "There is no exercise 'nope'. Exercises: greet, fetch.", status: 2))
+    let failure = #expect(throws: CommandFailure.self) { try verify().exercises(["greet", "nope"]) }
+    #expect(failure == CommandFailure(message: "There is no exercise 'nope'. Exercises: greet, fetch.", status: 2))
   }
 
   @Test func fingerprintsAreWrittenThenCurrentThenStaleAfterATestChanges() throws {

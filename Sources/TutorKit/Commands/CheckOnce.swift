@@ -14,18 +14,6 @@ public struct CheckOnce: Sendable {
     case classroom
   }
 
-  /// What to show: a document for people, or text for a program.
-  public enum Report: Sendable {
-    case document(Document)
-    case text(String)
-  }
-
-  /// Why there is no verdict: a message the learner can act on, and the exit status.
-  public struct Failure: Error, Sendable, Equatable {
-    public var message: String
-    public var status: Int32
-  }
-
   private let root: String
   private let fileSystem: any FileStore
   private let checker: any ExerciseChecker
@@ -41,18 +29,18 @@ public struct CheckOnce: Sendable {
   /// fifty, and another exercise's half-written README cannot stop it.
   public func run(
     _ query: String, format: Format, timeout: Duration, progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
-  ) async throws -> (report: Report, status: Int32) {
+  ) async throws -> (report: CommandReport, status: Int32) {
     let loader = CourseLoader(fileSystem: fileSystem)
     let found: Exercise?
     do {
       found = try loader.exercise(matching: query, root: root)
     } catch {
-      throw Failure(message: error.description, status: 1)
+      throw CommandFailure(message: error.description, status: 1)
     }
     guard let exercise = found else {
       let course = try? loader.load(root: root, depth: .exercisesOnly)
       let known = (course?.exercises ?? []).enumerated().map { "\($0.offset + 1) (\($0.element.id))" }.joined(separator: ", ")
-      throw Failure(message: "There is no exercise '\(query)'. Exercises: \(known.isEmpty ? "none yet" : known).", status: 2)
+      throw CommandFailure(message: "There is no exercise '\(query)'. Exercises: \(known.isEmpty ? "none yet" : known).", status: 2)
     }
     let verdict: Verdict
     do {
@@ -60,9 +48,9 @@ public struct CheckOnce: Sendable {
     } catch let error as CancellationError {
       throw error
     } catch {
-      throw Failure(message: "\(error)", status: 1)
+      throw CommandFailure(message: "\(error)", status: 1)
     }
-    let report: Report =
+    let report: CommandReport =
       switch format {
       case .json: .text(verdict.json() + "\n")
       case .junit: .text(JUnitReport.xml([verdict]))

@@ -16,8 +16,8 @@ public enum GradeReport {
   /// standard error, whatever the format.
   public static func report(
     _ entries: [Gradebook.Entry], exercises ids: [String], format: Format
-  ) -> (report: CheckOnce.Report, incomplete: String?, status: Int32) {
-    let report: CheckOnce.Report =
+  ) -> (report: CommandReport, incomplete: String?, status: Int32) {
+    let report: CommandReport =
       switch format {
       case .table: .document(GradebookReport.document(entries, exercises: ids))
       case .csv: .text(GradebookReport.csv(entries, exercises: ids))

@@ -15,12 +15,12 @@ public struct VerifyCourse: Sendable {
   }
 
   /// The exercises `ids` names, in the course's order (all of them when `ids` is empty).
-  /// Throws ``CheckOnce/Failure`` with status 2 for an id the course does not have.
+  /// Throws ``CommandFailure`` with status 2 for an id the course does not have.
   public func exercises(_ ids: [String]) throws -> [Exercise] {
     guard !ids.isEmpty else { return course.exercises }
     let known = Set(course.exercises.map(\.id))
     if let unknown = ids.first(where: { !known.contains($0) }) {
-      throw CheckOnce.Failure(
+      throw CommandFailure(
         message: "There is no exercise '\(unknown)'. Exercises: \(course.exercises.map(\.id).joined(separator: ", ")).",
         status: 2)
     }
@@ -29,9 +29,9 @@ public struct VerifyCourse: Sendable {
 
   public func run(
     _ exercises: [Exercise], format: Format, timeout: Duration
-  ) async throws -> (report: CheckOnce.Report, status: Int32) {
+  ) async throws -> (report: CommandReport, status: Int32) {
     let results = try await verifier.verify(exercises, timeout: timeout)
-    let report: CheckOnce.Report =
+    let report: CommandReport =
       switch format {
       case .json: .text(CourseVerifier.json(results) + "\n")
       case .junit: .text(CourseVerifier.junit(results))
