@@ -189,11 +189,17 @@ struct CompositionRoot {
   }
 
   /// `ditutor grade`: a gradebook over learners' checkouts, graded against the shipped tests.
-  func grade(rootOption: String?, checkouts: [String], format: GradeReport.Format, jobs: Int, timeout: Int) async throws -> Int32 {
+  func grade(
+    rootOption: String?, checkouts: [String], format: GradeReport.Format, output: String?, options: Gradebook.Options
+  ) async throws -> Int32 {
     let root = try locateRoot(rootOption)
     let course = try loadCourse(root, depth: .exercisesOnly)
     let current = FileManager.default.currentDirectoryPath
-    let paths = checkouts.map { URL(fileURLWithPath: $0.hasPrefix("/") ? $0 : FilePath.join(current, $0)).standardizedFileURL.path }
+    func absolute(_ path: String) -> String {
+      URL(fileURLWithPath: path.hasPrefix("/") ? path : FilePath.join(current, path)).standardizedFileURL.path
+    }
+    let paths = checkouts.map(absolute)
+    let outputFolder = output.map(absolute)
     let processes = self.processes
     let fileSystem = self.fileSystem
     let environment = self.environment
@@ -201,29 +207,40 @@ struct CompositionRoot {
       // Each exercise is checked once per learner: recording builds for next time would only cost.
       ExerciseRunner(root: workspace, processes: processes, fileSystem: fileSystem, environment: environment)
     }
-    let showsProgress = probe.errorIsTerminal
-    if showsProgress { FileHandle.standardError.write(Data("Grading \(paths.count) checkout\(paths.count == 1 ? "" : "s")…".utf8)) }
+    let line = probe.errorIsTerminal ? ProgressLine(width: probe.width) : nil
     let ids = course.exercises.map(\.id)
     let probe = self.probe
     do {
       // The book is written before the cancellable ends: SIGTERM waits for it (see Interrupts),
       // so a stopped grading still says what it graded, and that the book is incomplete.
       return try await Interrupts(idle: .exit).cancellable {
-        let entries = try await gradebook.grade(paths, jobs: jobs, timeout: .seconds(timeout)) { done, total in
-          guard showsProgress else { return }
-          let width = 20
-          let filled = width * done / max(total, 1)
-          let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-          FileHandle.standardError.write(Data("\rGrading \(bar) \(done)/\(total)".utf8))
-        }
-        if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        let entries = try await gradebook.grade(paths, options: options) { state in line?.show(state) }
+        line?.finish()
         let result = GradeReport.report(entries, exercises: ids, format: format)
         Self.write(result.report, incomplete: result.incomplete, probe: probe)
+        if let folder = outputFolder {
+          let written = try Self.write(GradeReport.files(entries, exercises: ids), to: folder, fileSystem: fileSystem)
+          FileHandle.standardError.write(Data("Wrote \(written.joined(separator: ", ")) to \(folder)\n".utf8))
+        }
         return result.status
       }
     } catch {
       throw fail("\(error)", status: 1)
     }
+  }
+
+  /// Every format of a book into `folder`, each file written whole or not at all.
+  private static func write(_ files: [(name: String, report: CommandReport)], to folder: String, fileSystem: any FileSystem) throws -> [String] {
+    if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
+    for (name, report) in files {
+      let text =
+        switch report {
+        case .document(let document): Renderer(traits: .file).render(document)
+        case .text(let text): text
+        }
+      try fileSystem.writeAtomically(Data(text.utf8), to: FilePath.join(folder, name))
+    }
+    return files.map(\.name)
   }
 
   /// A gradebook on standard output; an incomplete one says so on standard error too (unless

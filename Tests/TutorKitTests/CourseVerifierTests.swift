@@ -71,11 +71,11 @@ import WarmBuild
     let own = Verdict(
       exercise: "x", status: .compileError, durationSeconds: 1,
       diagnostics: [Verdict.Diagnostic(file: "Exercises/x/Sources/A.swift", line: 1, column: 1, severity: "error", message: "m")])
-    #expect(!CourseVerifier.isSpoiled(own))
-    #expect(CourseVerifier.isSpoiled(Verdict(exercise: "x", status: .compileError, durationSeconds: 1)))
-    #expect(CourseVerifier.isSpoiled(Verdict(exercise: "x", status: .crashed, durationSeconds: 1)))
+    #expect(!SharedRun.isSpoiled(own))
+    #expect(SharedRun.isSpoiled(Verdict(exercise: "x", status: .compileError, durationSeconds: 1)))
+    #expect(SharedRun.isSpoiled(Verdict(exercise: "x", status: .crashed, durationSeconds: 1)))
     let crashed = Verdict(exercise: "x", status: .crashed, durationSeconds: 1, tests: [Verdict.TestResult(name: "t", status: .crashed)])
-    #expect(!CourseVerifier.isSpoiled(crashed))
-    #expect(!CourseVerifier.isSpoiled(Verdict(exercise: "x", status: .failed, durationSeconds: 1)))
+    #expect(!SharedRun.isSpoiled(crashed))
+    #expect(!SharedRun.isSpoiled(Verdict(exercise: "x", status: .failed, durationSeconds: 1)))
   }
 }

@@ -3,16 +3,16 @@ import Synchronization
 import Testing
 @testable import TutorKit
 
-/// A `swift` whose run in one learner's workspace lasts until it is cancelled (as SIGTERM or
-/// Ctrl-C cancels `grade`); every other run fails at once, like a starter's tests.
+/// A `swift` whose run of one learner's code lasts until it is cancelled (as SIGTERM or Ctrl-C
+/// cancels `grade`); every other run fails at once, like a starter's tests.
 final class StoppableSwift: ProcessRunner {
-  private let stopsIn: String
+  private let stops: @Sendable (ProcessRequest) -> Bool
   private let started: AsyncStream<Void>.Continuation
   /// Never yields: iterating it lasts until the task is cancelled.
   private let never = AsyncStream<Void>.makeStream()
 
-  init(stopsIn folder: String, started: AsyncStream<Void>.Continuation) {
-    stopsIn = folder
+  init(stopsWhen stops: @escaping @Sendable (ProcessRequest) -> Bool, started: AsyncStream<Void>.Continuation) {
+    self.stops = stops
     self.started = started
   }
 
@@ -20,7 +20,7 @@ final class StoppableSwift: ProcessRunner {
   func stopProcesses(carrying variable: String, value: String) -> Int { 0 }
 
   func run(_ request: ProcessRequest) async throws -> ProcessOutcome {
-    guard request.arguments.contains(where: { $0.contains(stopsIn) }) else { return ProcessOutcome(ending: .exited(1)) }
+    guard stops(request) else { return ProcessOutcome(ending: .exited(1)) }
     started.yield()
     for await _ in never.stream {}
     return ProcessOutcome(ending: .cancelled)
@@ -43,6 +43,8 @@ final class StoppableSwift: ProcessRunner {
     CourseFixtures.addExercise("greet", to: fileSystem)
     CourseFixtures.addExercise("count", to: fileSystem)
     for learner in ["ada", "bob", "carol"] {
+      // Each learner's own answer to `count`, so no result is shared between them.
+      fileSystem.add("/learners/\(learner)/Exercises/count/Sources/Code.swift", "// \(learner)'s count")
       for exercise in ["greet", "count"] {
         fileSystem.add("/learners/\(learner)/Exercises/\(exercise)/Tests/\(exercise)Tests.swift", "// tests of \(exercise)\n")
       }
@@ -53,7 +55,12 @@ final class StoppableSwift: ProcessRunner {
   func gradeStoppedDuringBob() async throws -> [Gradebook.Entry] {
     let fileSystem = self.fileSystem
     let (started, startedContinuation) = AsyncStream<Void>.makeStream()
-    let swift = StoppableSwift(stopsIn: "/bob-", started: startedContinuation)
+    // Learners take turns in one workspace: Bob's turn is when it holds his answer.
+    let swift = StoppableSwift(
+      stopsWhen: { request in
+        guard let root = request.arguments.firstIndex(of: "--package-path").map({ request.arguments[$0 + 1] }) else { return false }
+        return fileSystem.text(at: "\(root)/Exercises/greet/Sources/Code.swift") == "// Bob's answer"
+      }, started: startedContinuation)
     let gradebook = Gradebook(course: try CourseFixtures.course(fileSystem), root: "/course", fileSystem: fileSystem) { root in
       ExerciseRunner(root: root, processes: swift, fileSystem: fileSystem, environment: [:])
     }

@@ -1,126 +1,237 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TutorKit
 
-/// A learner's grading workspace is kept and brought in line file by file: what is already right
-/// is not written again (so SwiftPM rebuilds only what changed), and nothing stale stays.
+/// A `swift test` for grading: each exercise it is asked for passes when the workspace's
+/// `Sources/Code.swift` says "right" and fails otherwise, as a real run's event stream says.
+/// It keeps the exercises of every run it was asked for.
+final class GradingSwift: ProcessRunner {
+  private let fileSystem: InMemoryFileSystem
+  private let asked = Mutex<[[String]]>([])
+
+  init(fileSystem: InMemoryFileSystem) {
+    self.fileSystem = fileSystem
+  }
+
+  /// The exercises of each run, in order.
+  var runs: [[String]] { asked.withLock { $0 } }
+
+  func locate(_ name: String) -> String? { "/usr/bin/swift" }
+  func stopProcesses(carrying variable: String, value: String) -> Int { 0 }
+
+  func run(_ request: ProcessRequest) async throws -> ProcessOutcome {
+    let exercises = (request.environment["DITUTOR_EXERCISES"] ?? "").split(separator: ",").map(String.init)
+    asked.withLock { $0.append(exercises) }
+    let root = try #require(request.arguments.firstIndex(of: "--package-path").map { request.arguments[$0 + 1] })
+    var allPass = true
+    var events = ""
+    for id in exercises {
+      let passes = fileSystem.text(at: "\(root)/Exercises/\(id)/Sources/Code.swift")?.contains("right") ?? false
+      allPass = allPass && passes
+      events += try FastCheckTests.events(passes ? "passing" : "failing", as: Exercise.moduleName(for: id) + "Tests", in: "\(root)/Exercises/\(id)")
+    }
+    if let flag = request.arguments.firstIndex(of: "--event-stream-output-path") {
+      fileSystem.add(request.arguments[flag + 1], events)
+    }
+    return ProcessOutcome(ending: .exited(allPass ? 0 : 1))
+  }
+}
+
+/// Learners take turns in one grading workspace, brought in line file by file (SwiftPM builds
+/// again only what a learner's sources change), and results are kept by content: nothing is
+/// graded twice.
 @Suite struct GradebookWorkspaceTests {
   let fileSystem: InMemoryFileSystem
+  let swift: GradingSwift
   static let grading = "/course/.build/grading"
+  static let lane = "/course/.build/grading/lane-1"
 
   init() {
     fileSystem = InMemoryFileSystem(files: [
       "/course/Package.swift": "// the manifest",
-      "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[greet]"),
-      "/learners/ada/Exercises/greet/Sources/Code.swift": "// Ada's answer",
+      "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[greet, count]"),
+      "/learners/ada/Exercises/greet/Sources/Code.swift": "// Ada's right answer",
       "/learners/ada/Exercises/greet/Sources/Helper.swift": "// Ada's helper",
       "/learners/ada/Exercises/greet/Tests/greetTests.swift": "// Ada changed the tests",
+      "/learners/ada/Exercises/count/Sources/Code.swift": "// as it shipped",
       "/learners/bob/Exercises/greet/Sources/Code.swift": "// Bob's answer",
-      "/other-class/ada/Exercises/greet/Sources/Code.swift": "// the other Ada's answer",
+      "/learners/bob/Exercises/count/Sources/Code.swift": "// as it shipped",
+      "/other-class/ada/Exercises/greet/Sources/Code.swift": "// Ada's right answer",
+      "/other-class/ada/Exercises/greet/Sources/Helper.swift": "// Ada's helper",
+      "/other-class/ada/Exercises/count/Sources/Code.swift": "// as it shipped",
     ])
     CourseFixtures.addExercise("greet", to: fileSystem)
+    CourseFixtures.addExercise("count", to: fileSystem)
+    swift = GradingSwift(fileSystem: fileSystem)
   }
 
-  func grade(_ learners: [String] = ["/learners/ada"]) async throws {
+  @discardableResult
+  func grade(_ learners: [String] = ["/learners/ada"], options: Gradebook.Options = .init(timeout: .seconds(5))) async throws
+    -> [Gradebook.Entry]
+  {
     let fileSystem = self.fileSystem
+    let swift = self.swift
     let gradebook = Gradebook(course: try CourseFixtures.course(fileSystem), root: "/course", fileSystem: fileSystem) { root in
-      ExerciseRunner(root: root, processes: ScriptedSwift([]), fileSystem: fileSystem, environment: [:])
+      ExerciseRunner(root: root, processes: swift, fileSystem: fileSystem, environment: [:])
     }
-    _ = try await gradebook.grade(learners, jobs: 1, timeout: .seconds(5)) { _, _ in }
+    return try await gradebook.grade(learners, options: options)
   }
 
-  /// The grading workspaces there are now.
-  func workspaces() -> Set<String> {
-    Set(((try? fileSystem.contentsOfDirectory(at: Self.grading)) ?? []).map { "\(Self.grading)/\($0)" })
+  func stamps() -> [String: FileStamp?] {
+    let files = ShippedTests.files(under: "\(Self.lane)/Exercises", fileSystem: fileSystem).map { "Exercises/\($0)" } + ["Package.swift"]
+    return Dictionary(uniqueKeysWithValues: files.map { ($0, fileSystem.stamp(at: "\(Self.lane)/\($0)")) })
   }
 
-  /// The one workspace there is.
-  var workspace: String {
-    get throws {
-      let all = workspaces()
-      try #require(all.count == 1, "\(all)")
-      return all.first!
-    }
-  }
-
-  func stamps(_ workspace: String) -> [String: FileStamp?] {
-    let files = ShippedTests.files(under: "\(workspace)/Exercises", fileSystem: fileSystem).map { "Exercises/\($0)" } + ["Package.swift"]
-    return Dictionary(uniqueKeysWithValues: files.map { ($0, fileSystem.stamp(at: "\(workspace)/\($0)")) })
+  func passed(_ entry: Gradebook.Entry) -> [String: Bool] {
+    Dictionary(uniqueKeysWithValues: entry.exercises.map { ($0.exercise, $0.passed) })
   }
 
   @Test func theWorkspaceHoldsTheShippedTestsAndTheLearnersSources() async throws {
-    try await grade()
-    let workspace = try self.workspace
-    #expect(fileSystem.text(at: "\(workspace)/Exercises/greet/Sources/Code.swift") == "// Ada's answer")
-    #expect(fileSystem.text(at: "\(workspace)/Exercises/greet/Sources/Helper.swift") == "// Ada's helper")
-    #expect(fileSystem.text(at: "\(workspace)/Exercises/greet/Tests/greetTests.swift") == "// tests of greet\n")
-    #expect(fileSystem.text(at: "\(workspace)/Package.swift") == "// the manifest")
+    let entries = try await grade()
+    #expect(passed(entries[0]) == ["greet": true, "count": false])
+    #expect(fileSystem.text(at: "\(Self.lane)/Exercises/greet/Sources/Code.swift") == "// Ada's right answer")
+    #expect(fileSystem.text(at: "\(Self.lane)/Exercises/greet/Sources/Helper.swift") == "// Ada's helper")
+    #expect(fileSystem.text(at: "\(Self.lane)/Exercises/greet/Tests/greetTests.swift") == "// tests of greet\n")
+    #expect(fileSystem.text(at: "\(Self.lane)/Package.swift") == "// the manifest")
+    #expect(swift.runs == [["greet", "count"]], "both exercises in one run")
   }
 
-  @Test func gradingAgainRewritesNothingThatIsAlreadyRight() async throws {
-    try await grade()
-    let workspace = try self.workspace
-    let before = stamps(workspace)
-    try await grade()
-    #expect(stamps(workspace) == before)
+  @Test func theNextLearnerIsBroughtInLineInTheSameWorkspace() async throws {
+    try await grade(["/learners/ada"])
+    let before = stamps()
+    let entries = try await grade(["/learners/bob"])
+    #expect(passed(entries[0]) == ["greet": false, "count": false])
+    let after = stamps()
+    #expect(fileSystem.text(at: "\(Self.lane)/Exercises/greet/Sources/Code.swift") == "// Bob's answer")
+    #expect(after["Exercises/greet/Sources/Helper.swift"] == nil, "Ada's helper is not Bob's")
+    #expect(after["Exercises/greet/Tests/greetTests.swift"] == before["Exercises/greet/Tests/greetTests.swift"])
+    #expect(after["Exercises/count/Sources/Code.swift"] == before["Exercises/count/Sources/Code.swift"], "the same content is not written again")
+    #expect(swift.runs == [["greet", "count"], ["greet"]], "Bob's count is as Ada's was: its result is reused")
+    #expect(entries[0].reused == 1)
   }
 
-  @Test func onlyWhatTheLearnerChangedIsWrittenAndWhatTheyRemovedGoes() async throws {
+  @Test func aLearnerWhoChangedNothingIsNotBuiltAgain() async throws {
+    let first = try await grade()
+    let again = try await grade()
+    #expect(swift.runs.count == 1)
+    #expect(again[0].exercises == first[0].exercises)
+    #expect(again[0].reused == 2)
+  }
+
+  @Test func aLearnerWhoChangedOneExerciseIsCheckedForThatOneOnly() async throws {
     try await grade()
-    let workspace = try self.workspace
-    let before = stamps(workspace)
-    fileSystem.add("/learners/ada/Exercises/greet/Sources/Code.swift", "// Ada's better answer")
+    fileSystem.add("/learners/ada/Exercises/count/Sources/Code.swift", "// Ada's right count")
+    let entries = try await grade()
+    #expect(swift.runs == [["greet", "count"], ["count"]])
+    #expect(passed(entries[0]) == ["greet": true, "count": true])
+  }
+
+  @Test func resultsAreKeyedByContentNotByLearnerOrPlace() async throws {
+    let entries = try await grade(["/learners/ada", "/other-class/ada"])
+    #expect(swift.runs == [["greet", "count"]], "the second Ada has the same sources: nothing to build")
+    #expect(entries[1].exercises.map(\.status) == entries[0].exercises.map(\.status))
+    #expect(entries[1].path == "/other-class/ada")
+  }
+
+  @Test func aRemovedFileChangesTheKey() async throws {
+    try await grade()
     try fileSystem.removeItem(at: "/learners/ada/Exercises/greet/Sources/Helper.swift")
     try await grade()
-    let after = stamps(workspace)
-    #expect(after["Exercises/greet/Sources/Code.swift"] != before["Exercises/greet/Sources/Code.swift"])
-    #expect(after["Exercises/greet/Tests/greetTests.swift"] == before["Exercises/greet/Tests/greetTests.swift"])
-    #expect(after["Exercises/greet/Sources/Helper.swift"] == nil)
-    #expect(!fileSystem.fileExists(at: "\(workspace)/Exercises/greet/Sources/Helper.swift"))
+    #expect(swift.runs == [["greet", "count"], ["greet"]])
+    #expect(!fileSystem.fileExists(at: "\(Self.lane)/Exercises/greet/Sources/Helper.swift"))
+  }
+
+  @Test func aChangedShippedTestChangesTheKeyOfItsExerciseOnly() async throws {
+    try await grade()
+    fileSystem.add("/course/Exercises/count/Tests/countTests.swift", "// the instructor fixed a test\n")
+    try await grade()
+    #expect(swift.runs == [["greet", "count"], ["count"]])
+  }
+
+  @Test func freshGradesEverythingAgainButStillSharesWithinTheRun() async throws {
+    try await grade()
+    try await grade(["/learners/ada", "/other-class/ada"], options: .init(timeout: .seconds(5), fresh: true))
+    #expect(swift.runs == [["greet", "count"], ["greet", "count"]])
+  }
+
+  @Test func separatelyChecksEachExerciseInABuildOfItsOwnAndKeepsNothing() async throws {
+    let entries = try await grade(["/learners/ada"], options: .init(timeout: .seconds(5), separately: true))
+    #expect(swift.runs == [["greet"], ["count"]])
+    #expect(passed(entries[0]) == ["greet": true, "count": false])
+    #expect(entries[0].reused == nil)
+    try await grade()
+    #expect(swift.runs.count == 3, "nothing was kept")
+  }
+
+  @Test func aVerdictTheContentDoesNotDecideIsNotKept() async throws {
+    let results = GradingResults(
+      course: try CourseFixtures.course(fileSystem), root: "/course", fileSystem: fileSystem, timeout: .seconds(5), fresh: false)
+    for status in [Verdict.Status.timedOut, .crashed, .cancelled, .compileError] {
+      results.keep(Verdict(exercise: "greet", status: status, durationSeconds: 1), for: "greet", key: "k-\(status)")
+      #expect(results.verdict(for: "greet", key: "k-\(status)") == nil, "\(status)")
+    }
+    let own = Verdict(
+      exercise: "greet", status: .compileError, durationSeconds: 1,
+      diagnostics: [Verdict.Diagnostic(file: "Exercises/greet/Sources/Code.swift", line: 1, column: 1, severity: "error", message: "m")])
+    results.keep(own, for: "greet", key: "own")
+    #expect(results.verdict(for: "greet", key: "own") == own)
   }
 
   @Test func anExerciseTheCourseNoLongerHasLeavesNoFolderBehind() async throws {
     try await grade()
-    let workspace = try self.workspace
-    fileSystem.add("\(workspace)/Exercises/old/Tests/oldTests.swift", "// an exercise since removed")
+    fileSystem.add("\(Self.lane)/Exercises/old/Tests/oldTests.swift", "// an exercise since removed")
+    fileSystem.add("/learners/ada/Exercises/greet/Sources/Code.swift", "// Ada's new answer")
     try await grade()
-    #expect(!fileSystem.directoryExists(at: "\(workspace)/Exercises/old/Tests"))
-    #expect(!fileSystem.directoryExists(at: "\(workspace)/Exercises/old"))
-    #expect(fileSystem.directoryExists(at: "\(workspace)/Exercises/greet/Sources"))
+    #expect(!fileSystem.directoryExists(at: "\(Self.lane)/Exercises/old"))
+    #expect(fileSystem.directoryExists(at: "\(Self.lane)/Exercises/greet/Sources"))
   }
 
-  // MARK: One workspace per learner, named by the learner, and only for this run's learners
-
-  @Test func aLearnerGradedInAnotherPositionKeepsTheirWorkspace() async throws {
-    try await grade(["/learners/ada"])
-    let ada = try self.workspace
-    #expect(FilePath.lastComponent(ada).contains("ada"), "an instructor can tell whose it is")
-    let before = stamps(ada)
-    try await grade(["/learners/bob", "/learners/ada"])
-    #expect(workspaces().count == 2)
-    #expect(workspaces().contains(ada))
-    #expect(stamps(ada) == before, "nothing of Ada's copied again")
+  @Test func workspacesOfOlderGradingsAreRemovedAndResultsKept() async throws {
+    fileSystem.add("\(Self.grading)/carol-3f9c01ab23cd/Exercises/greet/Sources/Code.swift", "// a workspace per learner, as older ditutors kept")
+    fileSystem.add("\(Self.grading)/lane-2/Exercises/greet/Sources/Code.swift", "// a lane of a grading with --jobs 2")
+    try await grade()
+    let left = Set((try? fileSystem.contentsOfDirectory(at: Self.grading)) ?? [])
+    #expect(left == ["lane-1", "results"])
   }
 
-  @Test func twoLearnersWhoseFoldersHaveTheSameNameGetAWorkspaceEach() async throws {
-    try await grade(["/learners/ada", "/other-class/ada"])
-    let both = workspaces()
-    #expect(both.count == 2)
-    let before = Dictionary(uniqueKeysWithValues: both.map { ($0, stamps($0)) })
-    try await grade(["/other-class/ada", "/learners/ada"])
-    #expect(workspaces() == both)
-    for workspace in both { #expect(stamps(workspace) == before[workspace], "\(workspace) written again") }
-    let answers = Set(both.map { fileSystem.text(at: "\($0)/Exercises/greet/Sources/Code.swift") })
-    #expect(answers == ["// Ada's answer", "// the other Ada's answer"])
+  @Test func theProgressSaysWhoIsGradedAndHowManyAreDone() async throws {
+    let fileSystem = self.fileSystem
+    let swift = self.swift
+    let ticks = Mutex(0)
+    let gradebook = Gradebook(
+      course: try CourseFixtures.course(fileSystem), root: "/course", fileSystem: fileSystem,
+      now: { ticks.withLock { $0 += 1; return ContinuousClock.Instant.now.advanced(by: .seconds($0 * 10)) } }
+    ) { root in
+      ExerciseRunner(root: root, processes: swift, fileSystem: fileSystem, environment: [:])
+    }
+    let heard = Mutex<[GradingProgress]>([])
+    _ = try await gradebook.grade(["/learners/ada", "/learners/bob"], options: .init(timeout: .seconds(5))) { state in
+      heard.withLock { $0.append(state) }
+    }
+    let states = heard.withLock { $0 }
+    try #require(states.count == 4, "\(states)")
+    #expect(states.map(\.done) == [0, 1, 1, 2])
+    #expect(states.map(\.current) == [["ada"], [], ["bob"], []])
+    #expect(states[0].secondsLeft == nil, "nothing to go on yet")
+    #expect(states[1].secondsLeft != nil && states[3].secondsLeft == 0)
+  }
+}
+
+/// The time left on `grade`'s progress line.
+@Suite struct GradingProgressTests {
+  @Test func theFirstLearnerWhoBuiltTheCourseIsLeftOutOnceThereIsASecond() throws {
+    #expect(GradingProgress.estimate(secondsLeftFrom: [], remaining: 5, lanes: 1) == nil)
+    #expect(GradingProgress.estimate(secondsLeftFrom: [200], remaining: 5, lanes: 1) == 1000)
+    #expect(GradingProgress.estimate(secondsLeftFrom: [200, 10, 12, 300], remaining: 5, lanes: 1) == 60, "the median of 10, 12, 300")
+    #expect(GradingProgress.estimate(secondsLeftFrom: [200, 10], remaining: 5, lanes: 2) == 30, "three rounds of two lanes")
+    #expect(GradingProgress.estimate(secondsLeftFrom: [200, 10], remaining: 0, lanes: 1) == 0)
   }
 
-  @Test func theWorkspacesOfLearnersNotInThisRunAreRemoved() async throws {
-    fileSystem.add("\(Self.grading)/2-carol/Exercises/greet/Sources/Code.swift", "// left by an older ditutor")
-    try await grade(["/learners/ada", "/learners/bob"])
-    #expect(workspaces().count == 2)
-    try await grade(["/learners/bob"])
-    let bob = try self.workspace
-    #expect(fileSystem.text(at: "\(bob)/Exercises/greet/Sources/Code.swift") == "// Bob's answer")
-    #expect(!fileSystem.directoryExists(at: "\(Self.grading)/2-carol"))
+  @Test func theTimeLeftIsSaidRoughly() {
+    #expect(GradingProgress.describe(secondsLeft: 4) == "less than 10 s left")
+    #expect(GradingProgress.describe(secondsLeft: 44) == "about 40 s left")
+    #expect(GradingProgress.describe(secondsLeft: 170) == "about 3 min left")
+    #expect(GradingProgress.describe(secondsLeft: 4000) == "about 1 h 6 min left")
   }
 }

@@ -67,6 +67,30 @@ import Testing
     #expect(book["untouched"]?["greets"]?["max_score"] as? Int == 10)
   }
 
+  @Test func oneGradingWritesEveryFormatAndTheNextReusesWhatDidNotChange() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-book-\(UUID().uuidString)").path
+    let fresh = try Ditutor.run(["grade", "--fresh", "--format", "json", "--output", folder] + Self.learners, in: Self.instructor)
+    #expect(fresh.status == 0, "\(fresh.error)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    #expect(names == [
+      "classroom.json", "exercism.json", "gradebook.csv", "gradebook.html", "gradebook.json", "gradebook.junit.xml", "gradebook.txt",
+    ])
+    #expect(try String(contentsOfFile: folder + "/gradebook.json", encoding: .utf8) == fresh.output, "the same book as on the screen")
+    #expect(try String(contentsOfFile: folder + "/gradebook.txt", encoding: .utf8).contains("Changed shipped tests: tampered."))
+    #expect(try String(contentsOfFile: folder + "/gradebook.csv", encoding: .utf8).hasPrefix("learner,passed,total,adds,greets"))
+    #expect(fresh.error.contains("Wrote classroom.json") || fresh.error.contains("gradebook.txt"), "\(fresh.error)")
+    func reused(_ output: String) throws -> [Int] {
+      let book = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+      let learners = try #require(book["learners"] as? [[String: Any]])
+      return learners.map { $0["reused"] as? Int ?? -1 }
+    }
+    // untouched builds both; solved shares untouched's greets; tampered changed only tests, so
+    // its sources are untouched's: both results shared.
+    #expect(try reused(fresh.output) == [0, 1, 2])
+    let again = try Ditutor.run(["grade", "--format", "json"] + Self.learners, in: Self.instructor)
+    #expect(try reused(again.output) == [2, 2, 2], "nothing changed: nothing built")
+  }
+
   @Test func aFolderThatIsNotACheckoutIsReportedAndTheOthersStillGraded() throws {
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-empty-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)

@@ -14,6 +14,23 @@ public enum GradeReport {
   /// The book in `format`: a document for the table (a terminal fits it to its width; a file
   /// keeps a row per learner), text for the rest. `incomplete` says what was not graded, for
   /// standard error, whatever the format.
+  /// Every format at once, for `grade --output`: file name → the book in that format.
+  public static func files(_ entries: [Gradebook.Entry], exercises ids: [String]) -> [(name: String, report: CommandReport)] {
+    Format.allCases.map { format in
+      let name =
+        switch format {
+        case .table: "gradebook.txt"
+        case .csv: "gradebook.csv"
+        case .json: "gradebook.json"
+        case .junit: "gradebook.junit.xml"
+        case .html: "gradebook.html"
+        case .exercism: "exercism.json"
+        case .classroom: "classroom.json"
+        }
+      return (name, report(entries, exercises: ids, format: format).report)
+    }
+  }
+
   public static func report(
     _ entries: [Gradebook.Entry], exercises ids: [String], format: Format
   ) -> (report: CommandReport, incomplete: String?, status: Int32) {

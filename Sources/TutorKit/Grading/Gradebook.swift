@@ -3,8 +3,9 @@ import Foundation
 /// `ditutor grade`: every exercise of every learner's checkout, checked the way an instructor can
 /// trust.
 ///
-/// Each checkout is graded in a workspace of its own under the instructor's course: the
-/// instructor's manifest, tests, subjects and planted bugs, and only the learner's `Sources/`.
+/// Each checkout is graded in a workspace under the instructor's course: the instructor's
+/// manifest, tests, subjects and planted bugs, and only the learner's `Sources/`. Learners take
+/// turns in the workspaces, so only the first builds the whole course.
 /// So a learner who rewrote a test (`#expect(true)`) is graded against the shipped one anyway,
 /// and the change is reported; one broken checkout does not stop the others; and the learner's
 /// folder is only read, never written.
@@ -23,6 +24,11 @@ public struct Gradebook: Sendable {
     /// checked, or their check was cancelled; nil when there are none. They are not in
     /// `exercises`: a cancelled check is no grade.
     public var notGraded: [String]?
+    /// How many exercises' results were kept from an earlier grading of the same content
+    /// (this learner's or another's); nil when grading kept none by design.
+    public var reused: Int?
+    /// How long grading this learner took, in seconds.
+    public var seconds: Double?
 
     public var passed: Int { exercises.filter(\.passed).count }
   }
@@ -50,12 +56,37 @@ public struct Gradebook: Sendable {
   private let fileSystem: any FileSystem
   /// A runner for a workspace folder (its own scratch folder, its own timeout).
   private let makeRunner: @Sendable (String) -> ExerciseRunner
+  private let now: @Sendable () -> ContinuousClock.Instant
 
-  public init(course: Course, root: String, fileSystem: any FileSystem, makeRunner: @escaping @Sendable (String) -> ExerciseRunner) {
+  /// - Parameter now: the time, for the progress line's estimate of the time left.
+  public init(
+    course: Course, root: String, fileSystem: any FileSystem, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+    makeRunner: @escaping @Sendable (String) -> ExerciseRunner
+  ) {
     self.course = course
     self.root = root
     self.fileSystem = fileSystem
+    self.now = now
     self.makeRunner = makeRunner
+  }
+
+  /// How a grading goes about it.
+  public struct Options: Sendable {
+    /// Learners graded at once, each in a workspace of its own (1 suits two cores).
+    public var jobs: Int
+    public var timeout: Duration
+    /// Check everything again, whatever earlier gradings kept.
+    public var fresh: Bool
+    /// Check each exercise in a build of its own and keep nothing: the slow way, as ditutor
+    /// graded before it shared builds and results, kept to compare verdicts with.
+    public var separately: Bool
+
+    public init(jobs: Int = 1, timeout: Duration = ExerciseRunner.defaultTimeout, fresh: Bool = false, separately: Bool = false) {
+      self.jobs = jobs
+      self.timeout = timeout
+      self.fresh = fresh
+      self.separately = separately
+    }
   }
 
   /// Whether every exercise of every checkout was graded: no checkout was broken and grading
@@ -71,16 +102,28 @@ public struct Gradebook: Sendable {
   }
 
   /// Grades `checkouts`, `jobs` at a time, in the order given. `progress` hears each one finish.
+  public func grade(
+    _ checkouts: [String], jobs: Int = 1, timeout: Duration = ExerciseRunner.defaultTimeout,
+    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+  ) async throws -> [Entry] {
+    try await grade(checkouts, options: Options(jobs: jobs, timeout: timeout)) { state in
+      if state.current.isEmpty || state.done > 0 { progress(state.done, state.total) }
+    }
+  }
+
+  /// Grades `checkouts` in the order given. `progress` hears each learner start and finish.
+  ///
+  /// The learners share `jobs` workspaces (lanes): the first learner in a lane builds the
+  /// course, each next one only what their sources change. Results are kept by content (see
+  /// ``GradingResults``), so what was graded before is not graded again.
   ///
   /// Cancelled (SIGTERM, Ctrl-C), it stops the checks under way, starts no more, and returns
   /// the book as far as it got: an entry for every checkout, whose ``Entry/notGraded`` names
   /// what was not graded.
   public func grade(
-    _ checkouts: [String], jobs: Int = 1, timeout: Duration = ExerciseRunner.defaultTimeout,
-    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    _ checkouts: [String], options: Options, progress: @escaping @Sendable (GradingProgress) -> Void = { _ in }
   ) async throws -> [Entry] {
-    // One grading at a time per course: each removes the workspaces of learners it does not
-    // grade, which may be the ones another is grading in.
+    // One grading at a time per course: the workspaces are shared.
     let folder = FilePath.join(root, FilePath.parent(Self.workspacesFolder))
     if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
     let lock: any HeldLock
@@ -91,23 +134,42 @@ public struct Gradebook: Sendable {
     }
     defer { lock.release() }
     let shipped = ShippedTests.make(for: course.exercises, root: root, fileSystem: fileSystem)
-    removeWorkspaces(except: checkouts)
+    let lanes = max(1, min(options.jobs, checkouts.count))
+    removeLeftovers(keepingLanes: lanes)
+    let results = GradingResults(course: course, root: root, fileSystem: fileSystem, timeout: options.timeout, fresh: options.fresh)
     var entries = [Entry?](repeating: nil, count: checkouts.count)
-    var done = 0
-    try await withThrowingTaskGroup(of: (Int, Entry).self) { group in
+    var seconds: [Double] = []
+    var current: [Int: String] = [:]
+    func report() {
+      let done = entries.compactMap { $0 }.count
+      let left = GradingProgress.estimate(secondsLeftFrom: seconds, remaining: checkouts.count - done, lanes: lanes)
+      progress(GradingProgress(
+        done: done, total: checkouts.count, current: current.sorted { $0.key < $1.key }.map(\.value), secondsLeft: left))
+    }
+    try await withThrowingTaskGroup(of: (Int, Int, Entry, Double).self) { group in
       var next = 0
-      func start() {
+      func start(lane: Int) {
         guard next < checkouts.count, !Task.isCancelled else { return }
         let index = next
         next += 1
-        group.addTask { (index, await grade(checkouts[index], shipped: shipped, timeout: timeout)) }
+        current[index] = FilePath.lastComponent(checkouts[index])
+        report()
+        let workspace = FilePath.join(root, Self.workspacesFolder, "lane-\(lane)")
+        group.addTask {
+          let began = now()
+          let entry = await grade(checkouts[index], in: workspace, shipped: shipped, results: results, options: options)
+          return (index, lane, entry, (now() - began).seconds)
+        }
       }
-      for _ in 0..<max(jobs, 1) { start() }
-      while let (index, entry) = try await group.next() {
+      for lane in 1...lanes { start(lane: lane) }
+      while let (index, lane, entry, took) = try await group.next() {
+        var entry = entry
+        entry.seconds = took
         entries[index] = entry
-        done += 1
-        progress(done, checkouts.count)
-        start()
+        current[index] = nil
+        if entry.notGraded == nil && entry.problem == nil { seconds.append(took) }
+        report()
+        start(lane: lane)
       }
     }
     return entries.indices.map { entries[$0] ?? notGraded(checkouts[$0]) }
@@ -123,45 +185,48 @@ public struct Gradebook: Sendable {
   /// Where the workspaces are, relative to the course.
   public static let workspacesFolder = ".build/grading"
 
-  /// The name of the workspace the checkout at `checkout` (an absolute path) is graded in: the
-  /// checkout's folder name, readable, and a fingerprint of its whole path, so two learners
-  /// whose folders have the same name never share one, and a learner finds their workspace
-  /// again whatever their place in the list.
-  static func workspaceName(for checkout: String) -> String {
-    let readable = FilePath.lastComponent(checkout).map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" }
-    return String(readable.prefix(40)) + "-" + SHA256.hex(Array(checkout.utf8)).prefix(12)
-  }
-
-  /// Removes the workspaces of learners not in this run: each holds a build of the whole course
-  /// (over a hundred megabytes), so the space they take is bounded by the class being graded.
-  private func removeWorkspaces(except checkouts: [String]) {
+  /// Removes what is not a workspace of this run or a kept result: each workspace holds a
+  /// build of the whole course (over a hundred megabytes), and older ditutors kept one per
+  /// learner.
+  private func removeLeftovers(keepingLanes lanes: Int) {
     let folder = FilePath.join(root, Self.workspacesFolder)
-    let kept = Set(checkouts.map(Self.workspaceName))
+    let kept = Set((1...lanes).map { "lane-\($0)" } + [FilePath.lastComponent(GradingResults.folder)])
     for name in (try? fileSystem.contentsOfDirectory(at: folder)) ?? [] where !kept.contains(name) {
       try? fileSystem.removeBuildFolder(at: FilePath.join(folder, name))
     }
   }
 
-  private func grade(_ checkout: String, shipped: ShippedTests, timeout: Duration) async -> Entry {
+  private func grade(_ checkout: String, in workspace: String, shipped: ShippedTests, results: GradingResults, options: Options) async -> Entry {
     let learner = FilePath.lastComponent(checkout)
     var entry = Entry(learner: learner, path: checkout, exercises: [], quizzes: quizzes(of: checkout))
     guard fileSystem.directoryExists(at: FilePath.join(checkout, CourseLoader.exercisesFolder)) else {
       entry.problem = "not a ditutor checkout (no Exercises/ folder)"
       return entry
     }
-    let workspace = FilePath.join(root, Self.workspacesFolder, Self.workspaceName(for: checkout))
     do {
-      try prepare(workspace, from: checkout)
-      let runner = makeRunner(workspace)
-      var verdicts = try await runner.check(course.exercises, code: .sources, timeout: timeout)
-      // A compile error or crash in one exercise stops the shared run: check those alone.
-      for exercise in course.exercises where [.compileError, .crashed, .timedOut].contains(verdicts[exercise.id]?.status) {
-        guard !Task.isCancelled else {
-          verdicts[exercise.id] = nil
-          continue
-        }
-        verdicts[exercise.id] = try await runner.check(exercise, code: .sources, timeout: timeout)
+      let keys = Dictionary(uniqueKeysWithValues: course.exercises.map { ($0.id, results.key(of: $0, in: checkout)) })
+      var verdicts: [String: Verdict] = [:]
+      if !options.separately {
+        for exercise in course.exercises { verdicts[exercise.id] = results.verdict(for: exercise.id, key: keys[exercise.id]!) }
       }
+      let reused = verdicts.count
+      let missing = course.exercises.filter { verdicts[$0.id] == nil }
+      if !missing.isEmpty {
+        try prepare(workspace, from: checkout)
+        let runner = makeRunner(workspace)
+        if options.separately {
+          for exercise in missing where !Task.isCancelled {
+            verdicts[exercise.id] = try await runner.check(exercise, code: .sources, timeout: options.timeout)
+          }
+        } else {
+          let checked = try await SharedRun(runner: runner).check(missing, code: .sources, timeout: options.timeout)
+          for (id, verdict) in checked {
+            verdicts[id] = verdict
+            results.keep(verdict, for: id, key: keys[id]!)
+          }
+        }
+      }
+      entry.reused = options.separately ? nil : reused
       let graded = course.exercises.filter { verdicts[$0.id].map { $0.status != .cancelled } ?? false }
       if graded.count < course.exercises.count {
         entry.notGraded = course.exercises.filter { exercise in !graded.contains { $0.id == exercise.id } }.map(\.id)
@@ -183,7 +248,8 @@ public struct Gradebook: Sendable {
   }
 
   /// The instructor's course, with the learner's `Sources/` folders in place of the shipped ones
-  /// (see ``CourseCopy``: kept from one grading to the next, brought in line file by file).
+  /// (see ``CourseCopy``: kept from one learner to the next, brought in line file by file, so
+  /// SwiftPM builds again only the exercises where this learner's sources differ).
   private func prepare(_ workspace: String, from checkout: String) throws {
     try CourseCopy(course: course, root: root, fileSystem: fileSystem).bringInLine(workspace) { exercise in
       FilePath.join(checkout, exercise.sourcesFolder)

@@ -10,9 +10,15 @@ struct Grade: AsyncParsableCommand {
     discussion: """
       Run it in the instructor's copy of the course. Each checkout is graded against the tests \
       this course ships (a learner's changed tests are reported and not used), in a workspace \
-      of their own under .build/grading/, kept for the next run; the workspaces of learners not \
-      named are removed. The checkouts themselves are only read. It is not a sandbox: a \
-      learner's code runs with your rights, so grade code you would run yourself.
+      under .build/grading/ that the learners take turns in: the first builds the course, the \
+      rest only what their own sources change. Results are kept by content: a learner who \
+      changed nothing since the last grading is not built again, and learners who left an \
+      exercise as it shipped share one result (--fresh checks everything again). The \
+      checkouts themselves are only read. It is not a sandbox: a learner's code runs with \
+      your rights, so grade code you would run yourself.
+
+      --output DIR writes the book in every format from the one grading: gradebook.txt, \
+      .csv, .json, .junit.xml, .html, exercism.json and classroom.json.
 
       Stopped (Ctrl-C, SIGTERM), it still writes the book as far as it got, says it is \
       incomplete and names what was not graded. Exit status 0 when every exercise of every \
@@ -27,6 +33,15 @@ struct Grade: AsyncParsableCommand {
 
   @Option(help: "table, csv, json, junit, html, exercism or classroom.")
   var format: Format = .table
+
+  @Option(help: ArgumentHelp("Also write every format into this folder (made if missing).", valueName: "dir"))
+  var output: String?
+
+  @Flag(help: "Grade everything again, ignoring the results kept from earlier gradings.")
+  var fresh = false
+
+  @Flag(help: "Check each exercise in a build of its own and keep no results (slow; to compare verdicts).")
+  var separately = false
 
   @Option(help: "Checkouts graded at once (each build uses every core; 1 suits 2 cores).")
   var jobs: Int = 1
@@ -43,7 +58,8 @@ struct Grade: AsyncParsableCommand {
   func run() async throws {
     let app = CompositionRoot(environment: ProcessInfo.processInfo.environment)
     let status = try await app.grade(
-      rootOption: options.root, checkouts: checkouts, format: format, jobs: jobs, timeout: timeout)
+      rootOption: options.root, checkouts: checkouts, format: format, output: output,
+      options: Gradebook.Options(jobs: jobs, timeout: .seconds(timeout), fresh: fresh, separately: separately))
     if status != 0 { throw ExitCode(status) }
   }
 }
