@@ -58,8 +58,9 @@ import Testing
     #expect(junit.contains(#"<testsuites name="ditutor grade" tests="6" failures="5">"#))
     let html = try Ditutor.run(["grade", "--format", "html"] + Self.learners, in: Self.instructor).output
     #expect(html.hasPrefix("<!doctype html>"))
-    #expect(html.contains("<th>tampered</th>"))
-    #expect(!html.contains("<script"), "one self-contained page")
+    #expect(html.contains(#"<th scope="row" title="tampered"><span class="name">tampered</span></th>"#))
+    #expect(html.contains(#"<li class="flag"><span class="m" aria-hidden="true">!</span> changed the shipped tests of adds</li>"#))
+    #expect(!html.contains("src=") && !html.contains("<link"), "one self-contained page: nothing fetched")
     let classroom = try Ditutor.run(["grade", "--format", "classroom"] + Self.learners, in: Self.instructor).output
     let book = try #require(try JSONSerialization.jsonObject(with: Data(classroom.utf8)) as? [String: [String: [String: Any]]])
     #expect(book["solved"]?["adds"]?["status"] as? String == "pass")

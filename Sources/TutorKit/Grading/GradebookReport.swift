@@ -1,7 +1,8 @@
 import Foundation
 
 /// A gradebook in the forms instructors use: a table on screen, CSV for a spreadsheet, JSON for
-/// scripts, JUnit for CI dashboards, and one self-contained HTML page to project or share.
+/// scripts, JUnit for CI dashboards, and one self-contained HTML page to project or share (its
+/// own file, GradebookReport+HTML.swift).
 public enum GradebookReport {
   public static func document(_ entries: [Gradebook.Entry], exercises: [String]) -> Document {
     let header: [[Inline]] = [[.text("Learner")], [.text("Passed")]] + exercises.indices.map { [.text("\($0 + 1)")] } + [[.text("Quizzes")], [.text("Notes")]]
@@ -136,46 +137,6 @@ public enum GradebookReport {
       <?xml version="1.0" encoding="UTF-8"?>
       <testsuites name="ditutor grade" tests="\(totals.tests)" failures="\(totals.failures)"\(skipped(totals.skipped))>
       \(suites)</testsuites>
-
-      """
-  }
-
-  public static func html(_ entries: [Gradebook.Entry], exercises: [String], title: String) -> String {
-    func escape(_ text: String) -> String { JUnitReport.escape(text) }
-    var rows = ""
-    for entry in entries {
-      rows += "<tr><th>\(escape(entry.learner))</th><td class=\"n\">\(score(entry, of: exercises))</td>"
-      for id in exercises {
-        if let grade = entry.exercises.first(where: { $0.exercise == id }) {
-          let kind = grade.testsChanged?.altersShippedTests == true ? "flag" : grade.passed ? "pass" : "fail"
-          rows += "<td class=\"\(kind)\" title=\"\(escape(grade.note ?? grade.status.rawValue))\">\(escape(mark(grade)))</td>"
-        } else if entry.notGraded?.contains(id) == true {
-          rows += "<td class=\"skip\" title=\"not graded: grading was stopped\">–</td>"
-        } else {
-          rows += "<td>–</td>"
-        }
-      }
-      rows += "<td>\(escape(quizzes(entry)))</td><td>\(escape(notes(entry)))</td></tr>\n"
-    }
-    let incomplete = incompleteNotice(entries, exercises: exercises).map { "<p class=\"warn\">\(escape($0))</p>\n" } ?? ""
-    let heads = exercises.map { "<th title=\"\(escape($0))\">\(escape($0))</th>" }.joined()
-    return """
-      <!doctype html>
-      <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
-      <style>
-      body{font:16px/1.4 system-ui,sans-serif;margin:2em;color:#222}
-      table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3em .6em;text-align:center}
-      th{background:#f4f4f4}tbody th{text-align:left}.n{text-align:right}
-      .pass{background:#e6f6e6}.fail{background:#fbe9e9}.flag{background:#fff3cd}.skip{background:#eee}
-      .warn{border-left:4px solid #c00;padding-left:.6em}
-      thead th{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap}
-      </style></head><body>
-      <h1>\(escape(title))</h1>
-      \(incomplete)<table><thead><tr><th>Learner</th><th>Passed</th>\(heads)<th>Quizzes</th><th>Notes</th></tr></thead>
-      <tbody>
-      \(rows)</tbody></table>
-      <p>✓ passed against the shipped tests · ✗ not passed · ! the learner changed the shipped tests (graded against the shipped ones) · – not graded</p>
-      </body></html>
 
       """
   }
