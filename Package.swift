@@ -19,6 +19,14 @@ import PackageDescription
 //                      Then, comma-separated, `<exercise>=<folder>` picks another folder of one
 //                      exercise: `solution,greeting-clock=Shortcuts/cache-the-hour` is how
 //                      `verify` proves a tempting wrong answer fails.
+//   DITUTOR_VARIANTS   `<exercise>:<folder>` entries, comma-separated: more folders of a selected
+//                      exercise, each built beside its own code into modules of its own: the code
+//                      `GreetingClockShortcutsCacheTheHour` and its tests, compiled from links ditutor
+//                      prepares in .build/ditutor-variants/<exercise>/Shortcuts-cache-the-hour/, that
+//                      import the variant under the exercise's name (`-module-alias`). For a
+//                      write-the-test exercise, a variant is tests: a module of them with the
+//                      subject, and one with each planted bug (links in `<variant>--<bug>/`). How
+//                      `verify` checks every shortcut in one build instead of one build per shortcut.
 //
 // A write-the-test exercise (Subject/ and Mutants/) compiles the learner's tests together with
 // the code they test, in one module: `PaymentRetryTests` with Subject/. When a check selects it,
@@ -95,6 +103,13 @@ let codeFolders: [String: String] = Dictionary(
     return parts.count == 2 ? (parts[0], parts[1]) : nil
   },
   uniquingKeysWith: { $1 })
+let variantFolders: [String: [String]] = Dictionary(
+  grouping: (environment["DITUTOR_VARIANTS"] ?? "").split(separator: ",").compactMap { entry -> (String, String)? in
+    let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
+    return parts.count == 2 ? (parts[0], parts[1]) : nil
+  },
+  by: \.0
+).mapValues { $0.map(\.1) }
 // Test files left out of a check that grades against the shipped tests (the learner's own).
 let leftOut = (environment["DITUTOR_LEAVE_OUT"] ?? "").split(separator: ",").map(String.init)
 let exercises = exerciseFolders().filter { folder in
@@ -110,15 +125,26 @@ let exerciseTargets: [Target] = exercises.flatMap { exercise -> [Target] in
     if selection == nil && code == "Sources" && exercise.isUntouchedSeam {
       return [.target(name: exercise.module, path: "\(folder)/\(code)")]
     }
+    // A shortcut's folder holds a README.md that says what it gets wrong; it is not a source.
+    func readme(_ code: String) -> [String] {
+      FileManager.default.fileExists(atPath: "\(root)/\(folder)/\(code)/README.md") ? ["README.md"] : []
+    }
+    let variants = (variantFolders[exercise.id] ?? []).flatMap { variant -> [Target] in
+      let module = exercise.module + ExerciseFolder.module(variant)
+      return [
+        .target(name: module, path: "\(folder)/\(variant)", exclude: readme(variant)),
+        .testTarget(
+          name: module + "Tests", dependencies: [.target(name: module)],
+          path: ".build/ditutor-variants/\(exercise.id)/" + variant.replacingOccurrences(of: "/", with: "-"),
+          swiftSettings: [.unsafeFlags(["-module-alias", "\(exercise.module)=\(module)"])]),
+      ]
+    }
     return [
-      // A shortcut's folder holds a README.md that says what it gets wrong; it is not a source.
-      .target(
-        name: exercise.module, path: "\(folder)/\(code)",
-        exclude: FileManager.default.fileExists(atPath: "\(root)/\(folder)/\(code)/README.md") ? ["README.md"] : []),
+      .target(name: exercise.module, path: "\(folder)/\(code)", exclude: readme(code)),
       .testTarget(
         name: exercise.module + "Tests", dependencies: [.target(name: exercise.module)], path: "\(folder)/Tests",
         exclude: leftOut.filter { $0.hasPrefix("\(folder)/Tests/") }.map { String($0.dropFirst("\(folder)/Tests/".count)) }),
-    ]
+    ] + variants
   }
   // The target's path is the whole exercise: all but the two source folders is excluded, and so is
   // a shortcut's README.md (listed in `sources`, it would be compiled).
@@ -128,12 +154,22 @@ let exerciseTargets: [Target] = exercises.flatMap { exercise -> [Target] in
       + (FileManager.default.fileExists(atPath: "\(root)/\(folder)/\(code)/README.md") ? ["\(code)/README.md"] : []),
     sources: [code, "Subject"])
   guard selection != nil else { return [reference] }
+  // A variant here is another set of tests (a shortcut): judged like the learner's, against the
+  // subject and every planted bug, each in a module of its own built from links.
+  let variants = (variantFolders[exercise.id] ?? []).flatMap { variant -> [Target] in
+    let module = exercise.module + ExerciseFolder.module(variant)
+    let links = ".build/ditutor-variants/\(exercise.id)/" + variant.replacingOccurrences(of: "/", with: "-")
+    return [.testTarget(name: module + "Tests", path: links)]
+      + exercise.subfolders("Mutants").map { mutant in
+        .testTarget(name: module + "Mutant" + ExerciseFolder.module(mutant) + "Tests", path: "\(links)--\(mutant)")
+      }
+  }
   return [reference]
     + exercise.subfolders("Mutants").map { mutant in
       .testTarget(
         name: exercise.module + "Mutant" + ExerciseFolder.module(mutant) + "Tests",
         path: ".build/ditutor-variants/\(exercise.id)/\(mutant)")
-    }
+    } + variants
 }
 
 // MARK: - ditutor

@@ -99,7 +99,10 @@ struct CompositionRoot {
   func verify(rootOption: String?, only ids: [String], format: VerifyCourse.Format, timeout: Int) async throws -> Int32 {
     let root = try locateRoot(rootOption)
     let verify = VerifyCourse(
-      course: try loadCourse(root), verifier: CourseVerifier(runner: exerciseRunner(root: root, scratchFolder: ".build/verify")))
+      course: try loadCourse(root),
+      verifier: CourseVerifier(
+        runner: exerciseRunner(root: root, scratchFolder: ".build/verify"),
+        starterRunner: exerciseRunner(root: root, scratchFolder: ".build/verify-starters")))
     let result: (report: CommandReport, status: Int32)
     do {
       let exercises = try verify.exercises(ids)

@@ -27,9 +27,15 @@ import WarmBuild
           ending: .exited(1), standardError: "/course/Exercises/broken/Starter/Code.swift:1:5: error: cannot find 'x' in scope\n")
       }
       let recorded = starter ? "failing" : "passing"
-      let events = exercises.map { id in
+      var events = exercises.map { id in
         (try? FastCheckTests.events(recorded, as: Exercise.moduleName(for: id) + "Tests", in: "/course/Exercises/\(id)")) ?? ""
       }.joined()
+      // Shortcuts built beside their exercise (`<id>:Shortcuts/<name>`) fail their tests.
+      for entry in (request.environment["DITUTOR_VARIANTS"] ?? "").split(separator: ",") {
+        let parts = entry.split(separator: ":").map(String.init)
+        let module = Exercise.moduleName(for: parts[0]) + Exercise.moduleName(for: parts[1]) + "Tests"
+        events += (try? FastCheckTests.events("failing", as: module, in: "/course/Exercises/\(parts[0])")) ?? ""
+      }
       if let flag = request.arguments.firstIndex(of: "--event-stream-output-path") {
         fileSystem.add(request.arguments[flag + 1], events)
       }
@@ -62,6 +68,8 @@ import WarmBuild
     let other = try #require(results.first { $0.exercise == "other" })
     let broken = try #require(results.first { $0.exercise == "broken" })
     #expect(fine.shortcuts.map(\.status) == [.failed, .failed])
+    let runs = toolchain.ran.filter { $0.hasPrefix("swift test") }
+    #expect(runs.count == 3, "the solutions with every shortcut beside them, the starters, the two the broken starter stopped: \(runs.count) runs")
     #expect(fine.ok, "two shortcuts, both failing: \(fine.problems)")
     #expect(other.problems == ["it ships 1 shortcut; every exercise needs at least 2 tempting wrong answers shown failing"])
     #expect(broken.problems.last == "it ships 0 shortcuts; every exercise needs at least 2 tempting wrong answers shown failing")

@@ -99,6 +99,33 @@ import Testing
     #expect(JUnitReport.escape("a<b & \"c\"\u{1}") == "a&lt;b &amp; &quot;c&quot;?")
   }
 
+  @Test func shortcutsBuiltBesideTheirExerciseAnswerOnlyForTheirOwnErrorsAndTests() throws {
+    // `verify` builds every shortcut beside the solution: a shortcut that does not compile, in
+    // its own file or in the tests compiled against it (through links), is that shortcut's
+    // error alone.
+    let output = """
+      /tmp/demo/Exercises/greeting-clock/Shortcuts/cache-the-hour/Greeter.swift:3:9: error: cannot find 'hour' in scope
+      /tmp/demo/.build/ditutor-variants/greeting-clock/Shortcuts-global-clock/GreeterTests.swift:12:5: error: missing argument for parameter 'clock'
+      """
+    let outcome = ProcessOutcome(ending: .exited(1), standardError: output, duration: .seconds(1))
+    func diagnostics(_ variant: String?) -> [String] {
+      VerdictReader.verdict(
+        for: exercise, code: .solution, variant: variant, outcome: outcome, events: "", root: root, timeout: .seconds(10)
+      ).diagnostics.map { "\($0.file):\($0.line)" }
+    }
+    #expect(diagnostics(nil) == [], "the solution is spoiled, not at fault")
+    #expect(diagnostics("Shortcuts/cache-the-hour") == ["Exercises/greeting-clock/Shortcuts/cache-the-hour/Greeter.swift:3"])
+    #expect(diagnostics("Shortcuts/global-clock") == ["Exercises/greeting-clock/Tests/GreeterTests.swift:12"], "named by the test file itself")
+    let passing = try recorded("passing.jsonl")
+    let asVariant = passing.replacingOccurrences(of: "GreetingClockTests", with: exercise.variantTestModuleName("Shortcuts/cache-the-hour"))
+    let mixed = ProcessOutcome(ending: .exited(0), duration: .seconds(1))
+    let variant = VerdictReader.verdict(
+      for: exercise, code: .solution, variant: "Shortcuts/cache-the-hour", outcome: mixed, events: asVariant, root: root, timeout: .seconds(10))
+    #expect(variant.status == .passed && !variant.tests.isEmpty)
+    let own = VerdictReader.verdict(for: exercise, code: .solution, outcome: mixed, events: asVariant, root: root, timeout: .seconds(10))
+    #expect(own.tests.map(\.name) == ["(no tests)"], "the variant's tests are not the exercise's own")
+  }
+
   @Test func severalExercisesInOneRunAreToldApart() throws {
     let other = Exercise(id: "user-repository", title: "U", lessonID: "why-di", task: Document(), hints: [], files: [])
     let outcome = ProcessOutcome(ending: .exited(1), standardOutput: "", duration: .seconds(1))

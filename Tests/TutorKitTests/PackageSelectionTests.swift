@@ -79,6 +79,20 @@ struct PackageSelectionTests {
     }
   }
 
+  @Test func variantsOfAnExerciseMakeModulesOfTheirOwnBesideIt() throws {
+    let all = try exercises()
+    let passes = try #require(all.first { $0.id == "passes" })
+    let writesTests = try #require(all.first { $0.kind == .tests })
+    let selection = PackageSelection(
+      exercises: [passes, writesTests], code: .solution, variants: [passes.id: ["Starter", "Sources"], writesTests.id: ["Starter"]])
+    #expect(selection.variants == [passes.id: ["Starter", "Sources"], writesTests.id: ["Starter"]])
+    #expect(selection.modules.contains(passes.variantTestModuleName("Starter")))
+    // A write-the-test exercise's variant is tests: judged on the subject and on every bug.
+    let bug = try #require(writesTests.mutants.first)
+    #expect(selection.modules.contains(writesTests.variantMutantTestModuleName("Starter", bug.name)))
+    #expect(try manifestTargets(selection).sorted() == selection.modules.sorted())
+  }
+
   @Test func theVariablesOfAnEarlierSelectionAreReplaced() throws {
     let all = try exercises()
     let earlier = PackageSelection(exercises: all, code: .solution, folders: ["passes": "Starter"], leftOut: ["x"])

@@ -335,3 +335,37 @@ extension RunnerTests {
     }
   }
 }
+
+/// `verify` builds every shortcut beside its exercise, in modules of its own. A shortcut is read
+/// from its own modules or not at all: one that is really the solution must be seen passing
+/// (or a misread run would let every shortcut "fail"), one that is the starter failing, for a
+/// code exercise and for a write-the-test one with its planted bugs.
+@Suite struct VerifyShortcutsTests {
+  @Test func aShortcutThatIsTheSolutionIsSeenPassingAndOneThatIsTheStarterFailing() throws {
+    let course = try Ditutor.makeCourseCopy(fixture: "RunnerCourse")
+    let manager = FileManager.default
+    for id in ["in-steps", "writes-tests"] {
+      for (name, from) in [("is-the-solution", "Solution"), ("is-the-starter", "Starter")] {
+        let folder = "\(course)/Exercises/\(id)/Shortcuts/\(name)"
+        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for file in try manager.contentsOfDirectory(atPath: "\(course)/Exercises/\(id)/\(from)") {
+          try manager.copyItem(atPath: "\(course)/Exercises/\(id)/\(from)/\(file)", toPath: "\(folder)/\(file)")
+        }
+        try "The \(from) again.\n".write(toFile: "\(folder)/README.md", atomically: true, encoding: .utf8)
+      }
+    }
+    let result = try Ditutor.run(["verify", "in-steps", "writes-tests", "--format", "json"], in: course)
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.error)")
+    let exercises = try #require(report["exercises"] as? [[String: Any]])
+    try #require(exercises.count == 2)
+    for exercise in exercises {
+      let statuses = Dictionary(
+        uniqueKeysWithValues: (exercise["shortcuts"] as? [[String: Any]] ?? []).map { ($0["name"] as? String ?? "", $0["status"] as? String ?? "") })
+      #expect(statuses == ["is-the-solution": "passed", "is-the-starter": "failed"], "\(exercise)")
+      #expect(exercise["solution"] as? String == "passed", "\(exercise)")
+      let problems = exercise["problems"] as? [String] ?? []
+      #expect(problems == ["the shortcut 'is-the-solution' (The Solution again.) passes: the tests do not reject it"], "\(exercise)")
+    }
+    #expect(result.status != 0)
+  }
+}

@@ -89,6 +89,28 @@ public struct Exercise: Sendable, Equatable, Identifiable {
 
   /// The test module that runs the learner's tests against a mutant (`kind: tests`), as
   /// `Package.swift` names it: `PaymentRetryMutantChargesTwiceTests`.
+  /// The module another folder of the exercise builds into when it is built beside the
+  /// exercise's own code (`GreetingClockShortcutsCacheTheHour`; see `DITUTOR_VARIANTS` in
+  /// `Package.swift`), and its tests' module.
+  public func variantModuleName(_ folder: String) -> String {
+    moduleName + Self.moduleName(for: folder)
+  }
+
+  public func variantTestModuleName(_ folder: String) -> String {
+    variantModuleName(folder) + "Tests"
+  }
+
+  /// A write-the-test exercise's variant (other tests) run against a planted bug.
+  public func variantMutantTestModuleName(_ folder: String, _ mutant: String) -> String {
+    variantModuleName(folder) + "Mutant" + Self.moduleName(for: mutant) + "Tests"
+  }
+
+  /// The folder, under `.build/ditutor-variants/<exercise>/`, of links to the tests that a
+  /// variant's test module compiles (and, for a write-the-test exercise, `<this>--<bug>`).
+  public static func variantLinkFolder(_ folder: String) -> String {
+    folder.replacingOccurrences(of: "/", with: "-")
+  }
+
   public func mutantTestModuleName(_ mutant: String) -> String {
     moduleName + "Mutant" + Self.moduleName(for: mutant) + "Tests"
   }

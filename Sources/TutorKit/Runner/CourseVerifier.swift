@@ -59,28 +59,44 @@ public struct CourseVerifier: Sendable {
   public static let minimumShortcuts = 2
 
   private let runner: ExerciseRunner
+  private let starterRunner: ExerciseRunner
 
   /// `runner` should build in a scratch folder of its own (`.build/verify`), so verifying never
-  /// throws away the warm build behind a learner's `check`.
-  public init(runner: ExerciseRunner) {
+  /// throws away the warm build behind a learner's `check`; `starterRunner` (default: `runner`)
+  /// in another (`.build/verify-starters`): every exercise module is a starter's in one and a
+  /// solution's in the other, so neither is compiled again on the next `verify` unless its
+  /// files changed.
+  public init(runner: ExerciseRunner, starterRunner: ExerciseRunner? = nil) {
     self.runner = runner
+    self.starterRunner = starterRunner ?? runner
   }
 
   public func verify(_ exercises: [Exercise], timeout: Duration = ExerciseRunner.defaultTimeout) async throws -> [Result] {
-    let solutions = try await run(exercises, code: .solution, timeout: timeout)
-    let starters = try await run(exercises, code: .starter, timeout: timeout)
-    // Shortcuts in rounds: the first of every exercise in one build, then the second, …
-    var shortcuts: [String: [Result.Shortcut]] = [:]
-    let rounds = exercises.map(\.shortcuts.count).max() ?? 0
-    for round in 0..<rounds {
-      let inRound = exercises.filter { $0.shortcuts.count > round }
-      let folders = Dictionary(uniqueKeysWithValues: inRound.map { ($0.id, "Shortcuts/\($0.shortcuts[round].name)") })
-      let verdicts = try await run(inRound, code: .solution, folders: folders, timeout: timeout)
-      for exercise in inRound {
-        let shortcut = exercise.shortcuts[round]
-        shortcuts[exercise.id, default: []].append(
-          Result.Shortcut(name: shortcut.name, summary: shortcut.summary, status: verdicts[exercise.id]!.status))
-      }
+    // The solutions and every shortcut in one build: each shortcut is built beside its
+    // exercise into modules of its own (see `PackageSelection.variants`).
+    var variants: [String: [String]] = [:]
+    for exercise in exercises where !exercise.shortcuts.isEmpty {
+      variants[exercise.id] = exercise.shortcuts.map { "Shortcuts/\($0.name)" }
+    }
+    let solutions = try await run(exercises, code: .solution, variants: variants, timeout: timeout)
+    let shortcuts = Dictionary(
+      uniqueKeysWithValues: exercises.map { exercise in
+        (
+          exercise.id,
+          exercise.shortcuts.map { shortcut in
+            Result.Shortcut(
+              name: shortcut.name, summary: shortcut.summary,
+              status: solutions[ExerciseRunner.variantKey(exercise.id, "Shortcuts/\(shortcut.name)")]!.status)
+          }
+        )
+      })
+    // A seam starter does not compile by design: each is checked alone, so it stops no other.
+    let seams = exercises.filter { $0.kind == .seam }
+    var starters = try await SharedRun(runner: starterRunner).check(
+      exercises.filter { $0.kind != .seam }, code: .starter, timeout: timeout)
+    for exercise in seams {
+      try Task.checkCancellation()
+      starters[exercise.id] = try await starterRunner.check(exercise, code: .starter, timeout: timeout)
     }
     return exercises.map { exercise in
       let solution = solutions[exercise.id]!
@@ -101,7 +117,12 @@ public struct CourseVerifier: Sendable {
           "it ships \(exercise.shortcuts.count) shortcut\(exercise.shortcuts.count == 1 ? "" : "s"); every exercise needs at least \(Self.minimumShortcuts) tempting wrong answers shown failing")
       }
       for shortcut in shortcuts[exercise.id] ?? [] {
+        let verdict = solutions[ExerciseRunner.variantKey(exercise.id, "Shortcuts/\(shortcut.name)")]
         switch shortcut.status {
+        // Failing because none of its tests ran proves nothing (a test module the run did not
+        // hold, read as the shortcut's): it must fail its tests.
+        case .failed where verdict?.tests.allSatisfy({ $0.name == "(no tests)" }) ?? false:
+          problems.append("the shortcut '\(shortcut.name)' ran no tests, so its failing proves nothing")
         case .failed: break
         case .passed:
           problems.append("the shortcut '\(shortcut.name)' (\(shortcut.summary)) passes: the tests do not reject it")
@@ -117,9 +138,10 @@ public struct CourseVerifier: Sendable {
 
   /// One build for all exercises, as few more as their faults need (see ``SharedRun``).
   private func run(
-    _ exercises: [Exercise], code: ExerciseRunner.Code, folders: [String: String] = [:], timeout: Duration
+    _ exercises: [Exercise], code: ExerciseRunner.Code, folders: [String: String] = [:], variants: [String: [String]] = [:],
+    timeout: Duration
   ) async throws -> [String: Verdict] {
-    try await SharedRun(runner: runner).check(exercises, code: code, folders: folders, timeout: timeout)
+    try await SharedRun(runner: runner).check(exercises, code: code, folders: folders, variants: variants, timeout: timeout)
   }
 
   static func describe(status: Verdict.Status) -> String {

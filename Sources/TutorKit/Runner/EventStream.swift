@@ -62,8 +62,9 @@ struct EventStream {
   init(_ text: String) {
     var suites: [String: String] = [:]
     var index: [String: Int] = [:]
+    let decoder = JSONDecoder()
     for line in text.split(separator: "\n") {
-      guard let record = try? JSONDecoder().decode(Record.self, from: Data(line.utf8)) else { continue }
+      guard let record = try? decoder.decode(Record.self, from: Data(line.utf8)) else { continue }
       let payload = record.payload
       if record.kind == "test" {
         guard let id = payload.id, let name = payload.name else { continue }

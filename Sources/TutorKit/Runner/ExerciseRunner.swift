@@ -153,15 +153,24 @@ public struct ExerciseRunner: Sendable {
     )[exercise.id]!
   }
 
-  /// Builds and tests several exercises in one `swift test`; each gets its own verdict.
+  /// The key of a variant's verdict among those ``check(_:code:folders:variants:timeout:progress:)``
+  /// returns: the exercise id and the folder, `greeting-clock Shortcuts/cache-the-hour`.
+  public static func variantKey(_ id: String, _ folder: String) -> String {
+    "\(id) \(folder)"
+  }
+
+  /// Builds and tests several exercises in one `swift test`; each gets its own verdict, and so
+  /// does each of `variants` (more folders of an exercise, built beside it: see
+  /// ``PackageSelection/variants``), under its ``variantKey(_:_:)``.
   ///
   /// A build folder made in another place (the checkout was moved or copied) is rebuilt first:
   /// the compiler's module cache remembers absolute paths, and its complaint is never the
   /// learner's fault.
   public func check(
-    _ exercises: [Exercise], code: Code, folders: [String: String] = [:], timeout: Duration = defaultTimeout,
-    progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
+    _ exercises: [Exercise], code: Code, folders: [String: String] = [:], variants: [String: [String]] = [:],
+    timeout: Duration = defaultTimeout, progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
   ) async throws -> [String: Verdict] {
+    let variants = PackageSelection(exercises: exercises, code: code, variants: variants).variants
     // A learner who moved their file out of Sources/ gets SwiftPM's complaint about where a
     // target's files belong and a mangled linker symbol; say what happened instead.
     let empty = exercises.filter { exercise in
@@ -171,7 +180,7 @@ public struct ExerciseRunner: Sendable {
       var verdicts = Dictionary(uniqueKeysWithValues: empty.map { ($0.id, Self.nothingToBuild($0, folder: folders[$0.id] ?? code.folder)) })
       let rest = exercises.filter { exercise in !empty.contains { $0.id == exercise.id } }
       if !rest.isEmpty {
-        verdicts.merge(try await check(rest, code: code, folders: folders, timeout: timeout, progress: progress)) { $1 }
+        verdicts.merge(try await check(rest, code: code, folders: folders, variants: variants, timeout: timeout, progress: progress)) { $1 }
       }
       return verdicts
     }
@@ -185,6 +194,14 @@ public struct ExerciseRunner: Sendable {
       try MutantWorkspace(root: root, scratch: scratch, fileSystem: fileSystem)
         .prepare(exercise, testsIn: learnerFolders[exercise.id]!)
     }
+    for exercise in exercises {
+      for variant in variants[exercise.id] ?? [] {
+        try MutantWorkspace(root: root, scratch: scratch, fileSystem: fileSystem).linkTests(of: exercise, for: variant)
+      }
+    }
+    // The variants' tests run after the exercises' own, in the same program: the time limit
+    // grows with the rounds of variants it stands for.
+    let rounds = 1 + (variants.values.map(\.count).max() ?? 0)
     // The learner's own code runs against tests that may not be the shipped ones.
     let shipped = code == .sources ? ShippedTests.load(root: root, fileSystem: fileSystem) : nil
     var changes: [String: ShippedTests.Changes] = [:]
@@ -195,8 +212,8 @@ public struct ExerciseRunner: Sendable {
     progress(.compiling)
     let run = { [self] (skipping: [String]) in
       try await runTests(
-        exercises, code: code, folders: folders, leavingOut: leftOut, skipping: skipping, timeout: timeout, swift: swift,
-        progress: progress)
+        exercises, code: code, folders: folders, variants: variants, leavingOut: leftOut, skipping: skipping,
+        timeout: timeout * rounds, swift: swift, progress: progress)
     }
     var (outcome, stream) = try await run([])
     if BuildFolder.isFromAnotherPlace(outcome) {
@@ -208,7 +225,13 @@ public struct ExerciseRunner: Sendable {
     // A learner's test that crashes on a planted bug (an index out of range on a spy that was
     // never called) catches that bug, but ends the run: the other bugs are tried in a run that
     // skips the crashed one.
-    let mutantModules = Set(exercises.flatMap { exercise in exercise.mutants.map { exercise.mutantTestModuleName($0.name) } })
+    let mutantModules = Set(
+      exercises.flatMap { exercise in
+        exercise.mutants.flatMap { mutant in
+          [exercise.mutantTestModuleName(mutant.name)]
+            + (variants[exercise.id] ?? []).map { exercise.variantMutantTestModuleName($0, mutant.name) }
+        }
+      })
     var skipped: [String] = []
     var events = stream ?? ""
     while !mutantModules.isEmpty, case .exited = outcome.ending,
@@ -220,9 +243,10 @@ public struct ExerciseRunner: Sendable {
       events += "\n" + (rerun.1 ?? "")
     }
     var verdicts: [String: Verdict] = [:]
+    let read = VerdictReader.Run(outcome: outcome, events: events, root: root)
     for exercise in exercises {
       var verdict = VerdictReader.verdict(
-        for: exercise, code: code, learnerFolder: learnerFolders[exercise.id]!, outcome: outcome, events: events, root: root,
+        for: exercise, code: code, learnerFolder: learnerFolders[exercise.id]!, outcome: outcome, run: read, root: root,
         timeout: timeout)
       verdict.diagnostics = verdict.diagnostics.map { diagnostic in
         var diagnostic = diagnostic
@@ -242,6 +266,10 @@ public struct ExerciseRunner: Sendable {
         }
       }
       verdicts[exercise.id] = verdict
+      for variant in variants[exercise.id] ?? [] {
+        verdicts[Self.variantKey(exercise.id, variant)] = VerdictReader.verdict(
+          for: exercise, code: code, variant: variant, outcome: outcome, run: read, root: root, timeout: timeout)
+      }
     }
     return verdicts
   }
@@ -269,13 +297,14 @@ public struct ExerciseRunner: Sendable {
   }
 
   private func runTests(
-    _ exercises: [Exercise], code: Code, folders: [String: String], leavingOut: [String], skipping: [String],
+    _ exercises: [Exercise], code: Code, folders: [String: String], variants: [String: [String]], leavingOut: [String],
+    skipping: [String],
     timeout: Duration, swift: String, progress: @escaping @Sendable (CheckPhase) -> Void
   ) async throws -> (ProcessOutcome, String?) {
     let events = FilePath.join(scratch, "ditutor-events-\(UUID().uuidString).jsonl")
     defer { try? fileSystem.removeItem(at: events) }
 
-    var variables = PackageSelection(exercises: exercises, code: code, folders: folders, leftOut: leavingOut)
+    var variables = PackageSelection(exercises: exercises, code: code, folders: folders, leftOut: leavingOut, variants: variants)
       .applied(to: environment)
     variables["SWIFT_BACKTRACE"] = "enable=no"  // a crash report is ours to write, and quicker
     let arguments =
@@ -293,7 +322,7 @@ public struct ExerciseRunner: Sendable {
     // The learner's own code, one exercise at a time: what the edit-check loop runs, again and
     // again, is tried without SwiftPM first. Other checks (verify's solutions, starters and
     // shortcuts) each build once.
-    let warm = exercises.count == 1 && code == .sources && folders.isEmpty ? warmBuilds : nil
+    let warm = exercises.count == 1 && code == .sources && folders.isEmpty && variants.isEmpty ? warmBuilds : nil
     return try await withThrowingTaskGroup(of: Void.self) { group in
       // The status line says "Running the tests" once the stream appears.
       group.addTask {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The folders a write-the-test exercise's planted bugs build from, under
-/// `.build/ditutor-variants/<exercise>/<bug>/` (see `Package.swift`).
+/// `.build/ditutor-variants/<exercise>/<bug>/`, and those a variant's tests build from (see
+/// `Package.swift`).
 struct MutantWorkspace: Sendable {
   /// The course root.
   let root: String
@@ -41,6 +42,50 @@ struct MutantWorkspace: Sendable {
       if relinked {
         try fileSystem.removeBuildFolder(at: FilePath.join(scratch, "debug", exercise.mutantTestModuleName(mutant.name) + ".build"))
       }
+    }
+  }
+
+  /// Puts together the folders a variant's test modules build from (see
+  /// ``PackageSelection/variants``): links to each of the exercise's shipped test files (for a
+  /// write-the-test exercise: to the variant's tests and the subject, and beside it to the
+  /// variant's tests and each planted bug). Their links never point elsewhere, so nothing built
+  /// from them goes stale.
+  func linkTests(of exercise: Exercise, for variant: String) throws {
+    let base = FilePath.join(root, ExerciseRunner.variantsFolder, exercise.id, Exercise.variantLinkFolder(variant))
+    func swiftFiles(_ folder: String) -> [String] {
+      ShippedTests.files(under: FilePath.join(root, folder), fileSystem: fileSystem).filter { $0.hasSuffix(".swift") }
+    }
+    guard exercise.kind == .tests else {
+      return try link(base, to: Dictionary(uniqueKeysWithValues: swiftFiles(exercise.testsFolder).map { ($0, "\(exercise.testsFolder)/\($0)") }))
+    }
+    let tests = Dictionary(uniqueKeysWithValues: swiftFiles("\(exercise.folder)/\(variant)").map { ($0, "\(exercise.folder)/\(variant)/\($0)") })
+    let subject = Dictionary(uniqueKeysWithValues: swiftFiles(exercise.subjectFolder).map { ($0, "\(exercise.subjectFolder)/\($0)") })
+    try link(base, to: subject.merging(tests) { $1 })
+    for mutant in exercise.mutants {
+      let bug = Dictionary(
+        uniqueKeysWithValues: swiftFiles(exercise.mutantFolder(mutant.name)).map { ($0, "\(exercise.mutantFolder(mutant.name))/\($0)") })
+      try link(base + "--" + mutant.name, to: bug.merging(tests) { $1 })
+    }
+  }
+
+  /// Makes `folder` hold links named by `files`' keys to the files (paths from the course root)
+  /// they name, and nothing else.
+  private func link(_ folder: String, to files: [String: String]) throws {
+    if fileSystem.directoryExists(at: folder) {
+      for existing in ShippedTests.files(under: folder, fileSystem: fileSystem) where files[existing] == nil {
+        try fileSystem.removeItem(at: FilePath.join(folder, existing))
+      }
+    }
+    for (name, target) in files {
+      let link = FilePath.join(folder, name)
+      // From .build/ditutor-variants/<id>/<variant>/ four levels up is the course root, and one
+      // more for each folder the file is in.
+      let depth = name.split(separator: "/").count - 1
+      let destination = String(repeating: "../", count: 4 + depth) + target
+      guard fileSystem.symbolicLinkDestination(at: link) != destination else { continue }
+      if !fileSystem.directoryExists(at: FilePath.parent(link)) { try fileSystem.createDirectory(at: FilePath.parent(link)) }
+      if fileSystem.symbolicLinkDestination(at: link) != nil || fileSystem.fileExists(at: link) { try fileSystem.removeItem(at: link) }
+      try fileSystem.createSymbolicLink(at: link, pointingTo: destination)
     }
   }
 }

@@ -9,7 +9,7 @@
 /// drift apart unnoticed.
 public struct PackageSelection: Sendable {
   /// The variables the manifest reads. A warm build's record is keyed by them.
-  public static let variableNames = ["DITUTOR_EXERCISES", "DITUTOR_CODE", "DITUTOR_LEAVE_OUT", "DITUTOR_PLANTED"]
+  public static let variableNames = ["DITUTOR_EXERCISES", "DITUTOR_CODE", "DITUTOR_LEAVE_OUT", "DITUTOR_PLANTED", "DITUTOR_VARIANTS"]
 
   public var exercises: [Exercise]
   /// Whose code every exercise compiles, unless `folders` names another folder for it.
@@ -20,14 +20,22 @@ public struct PackageSelection: Sendable {
   /// Test files (paths from the course root) the build leaves out: the learner's own, when a
   /// check grades against the shipped tests only.
   public var leftOut: [String]
+  /// More folders of an exercise, by id, each built beside the exercise's own code into
+  /// modules of their own: every shortcut of a course in one build. For a write-the-test
+  /// exercise, a variant is tests, judged against the subject and each planted bug.
+  public var variants: [String: [String]]
 
   public init(
-    exercises: [Exercise], code: ExerciseRunner.Code = .sources, folders: [String: String] = [:], leftOut: [String] = []
+    exercises: [Exercise], code: ExerciseRunner.Code = .sources, folders: [String: String] = [:], leftOut: [String] = [],
+    variants: [String: [String]] = [:]
   ) {
     self.exercises = exercises
     self.code = code
     self.folders = folders
     self.leftOut = leftOut
+    self.variants = variants.filter { id, folders in
+      !folders.isEmpty && exercises.contains { $0.id == id }
+    }
   }
 
   /// `environment` with this selection's variables set (and any left over from another
@@ -39,6 +47,8 @@ public struct PackageSelection: Sendable {
     variables["DITUTOR_CODE"] = ([code.rawValue] + folders.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
       .joined(separator: ",")
     if !leftOut.isEmpty { variables["DITUTOR_LEAVE_OUT"] = leftOut.joined(separator: ",") }
+    let variantEntries = exercises.flatMap { exercise in (variants[exercise.id] ?? []).map { "\(exercise.id):\($0)" } }
+    if !variantEntries.isEmpty { variables["DITUTOR_VARIANTS"] = variantEntries.joined(separator: ",") }
     // The manifest does not read this one: SwiftPM reuses a manifest it has evaluated until the
     // manifest file or the environment changes, and a planted bug an author adds (a folder in
     // Mutants/, a test module of its own) must change the environment to be seen.
@@ -53,8 +63,14 @@ public struct PackageSelection: Sendable {
   public var modules: [String] {
     exercises.flatMap { exercise -> [String] in
       switch exercise.kind {
-      case .tests: [exercise.testModuleName] + exercise.mutants.map { exercise.mutantTestModuleName($0.name) }
-      default: [exercise.moduleName, exercise.testModuleName]
+      case .tests:
+        [exercise.testModuleName] + exercise.mutants.map { exercise.mutantTestModuleName($0.name) }
+          + (variants[exercise.id] ?? []).flatMap { variant in
+            [exercise.variantTestModuleName(variant)] + exercise.mutants.map { exercise.variantMutantTestModuleName(variant, $0.name) }
+          }
+      default:
+        [exercise.moduleName, exercise.testModuleName]
+          + (variants[exercise.id] ?? []).flatMap { [exercise.variantModuleName($0), exercise.variantTestModuleName($0)] }
       }
     }
   }

@@ -4,27 +4,62 @@
 /// A compile error, crash or hang stops the whole run, so an exercise that got such a verdict
 /// without a fault of its own (no error in its files, no test of its own that crashed or hung)
 /// was spoiled by a neighbour: those are checked again together, without the neighbours at
-/// fault, and only if that still leaves some in doubt, one by one. A learner with one exercise
-/// that does not compile costs two builds, not one per exercise.
+/// fault, for as long as that finds more at fault, and only those it cannot tell apart one by
+/// one. A learner with one exercise that does not compile costs two builds, not one per
+/// exercise.
 struct SharedRun: Sendable {
   let runner: ExerciseRunner
 
+  /// The verdicts of `exercises`, by id, and of their `variants`, by
+  /// ``ExerciseRunner/variantKey(_:_:)``.
   func check(
-    _ exercises: [Exercise], code: ExerciseRunner.Code, folders: [String: String] = [:], timeout: Duration
+    _ exercises: [Exercise], code: ExerciseRunner.Code, folders: [String: String] = [:], variants: [String: [String]] = [:],
+    timeout: Duration
   ) async throws -> [String: Verdict] {
     guard !exercises.isEmpty else { return [:] }
-    var verdicts = try await runner.check(exercises, code: code, folders: folders, timeout: timeout)
-    var spoiled = exercises.filter { Self.isSpoiled(verdicts[$0.id]!) }
-    if spoiled.count > 1 && spoiled.count < exercises.count {
-      try Task.checkCancellation()
-      let again = try await runner.check(spoiled, code: code, folders: folders, timeout: timeout)
-      verdicts.merge(again) { $1 }
-      spoiled = spoiled.filter { Self.isSpoiled(verdicts[$0.id]!) }
+    let variants = PackageSelection(exercises: exercises, code: code, variants: variants).variants
+    // Every verdict the run gives: an exercise's own (no folder), or a variant's.
+    var checked: [String: (exercise: Exercise, variant: String?)] = [:]
+    for exercise in exercises {
+      checked[exercise.id] = (exercise, nil)
+      for variant in variants[exercise.id] ?? [] { checked[ExerciseRunner.variantKey(exercise.id, variant)] = (exercise, variant) }
     }
-    if exercises.count > 1 {
-      for exercise in spoiled {
+    var verdicts = try await runner.check(exercises, code: code, folders: folders, variants: variants, timeout: timeout)
+    var spoiled = checked.keys.sorted().filter { Self.isSpoiled(verdicts[$0]!) }
+    // Together again while that tells more apart: each run that stops leaves at least one
+    // exercise at fault (its errors named) and spoils the rest.
+    while spoiled.count > 1 && spoiled.count < checked.count {
+      try Task.checkCancellation()
+      // The exercises in doubt, and those whose variants are (a variant is built beside its
+      // exercise; the exercise's verdict from this run is not taken).
+      let again = exercises.filter { exercise in spoiled.contains { checked[$0]!.exercise.id == exercise.id } }
+      var againVariants: [String: [String]] = [:]
+      for key in spoiled { if let (exercise, variant) = checked[key], let variant { againVariants[exercise.id, default: []].append(variant) } }
+      let verdictsAgain = try await runner.check(again, code: code, folders: folders, variants: againVariants, timeout: timeout)
+      for key in spoiled { verdicts[key] = verdictsAgain[key] ?? verdicts[key] }
+      let still = spoiled.filter { Self.isSpoiled(verdicts[$0]!) }
+      guard still.count < spoiled.count else { break }
+      spoiled = still
+    }
+    if checked.count > 1 {
+      // Exercise by exercise, each with its variants in doubt, when that is fewer runs than
+      // one per verdict (a run that stopped before any test began tells nothing apart).
+      let byExercise = Dictionary(grouping: spoiled) { checked[$0]!.exercise.id }
+      if byExercise.count > 1 && byExercise.count < spoiled.count {
+        for (id, keys) in byExercise.sorted(by: { $0.key < $1.key }) where keys.count > 1 {
+          try Task.checkCancellation()
+          let exercise = checked[id]?.exercise ?? checked[keys[0]]!.exercise
+          let inDoubt = keys.compactMap { checked[$0]!.variant }
+          let verdictsAgain = try await runner.check(
+            [exercise], code: code, folders: folders, variants: inDoubt.isEmpty ? [:] : [id: inDoubt], timeout: timeout)
+          for key in keys { verdicts[key] = verdictsAgain[key] ?? verdicts[key] }
+        }
+        spoiled = spoiled.filter { Self.isSpoiled(verdicts[$0]!) }
+      }
+      for key in spoiled {
         try Task.checkCancellation()
-        verdicts[exercise.id] = try await runner.check(exercise, code: code, folder: folders[exercise.id], timeout: timeout)
+        let (exercise, variant) = checked[key]!
+        verdicts[key] = try await runner.check(exercise, code: code, folder: variant ?? folders[exercise.id], timeout: timeout)
       }
     }
     return verdicts

@@ -9,35 +9,85 @@ import Foundation
 /// and never ended crashed); a write-the-test exercise then also needs every planted bug caught.
 enum VerdictReader {
   /// Reads one exercise's verdict out of a run (which may have held several exercises).
+  /// `variant` reads instead the verdict of another folder of the exercise built beside it
+  /// (`Shortcuts/cache-the-hour`, see ``PackageSelection/variants``): its own modules, and only
+  /// the compiler errors in its own files.
   static func verdict(
-    for exercise: Exercise, code: ExerciseRunner.Code, learnerFolder: String? = nil, outcome: ProcessOutcome, events: String, root: String,
-    timeout: Duration
+    for exercise: Exercise, code: ExerciseRunner.Code, learnerFolder: String? = nil, variant: String? = nil, outcome: ProcessOutcome,
+    events: String, root: String, timeout: Duration
   ) -> Verdict {
-    let learnerFolder = learnerFolder ?? code.folder
+    verdict(
+      for: exercise, code: code, learnerFolder: learnerFolder, variant: variant, outcome: outcome, run: Run(outcome: outcome, events: events, root: root),
+      root: root, timeout: timeout)
+  }
+
+  /// What every verdict of one run reads, read once: a run that checks a whole course and its
+  /// shortcuts gives nearly two hundred verdicts from one event stream.
+  struct Run {
+    let allOutput: String
+    let diagnostics: [Verdict.Diagnostic]
+    let stream: EventStream
+
+    init(outcome: ProcessOutcome, events: String, root: String) {
+      allOutput = outcome.standardOutput + "\n" + outcome.standardError
+      diagnostics = CompilerDiagnostics.parse(allOutput, root: root)
+      stream = EventStream(events)
+    }
+  }
+
+  static func verdict(
+    for exercise: Exercise, code: ExerciseRunner.Code, learnerFolder: String? = nil, variant: String? = nil, outcome: ProcessOutcome,
+    run: Run, root: String, timeout: Duration
+  ) -> Verdict {
+    let learnerFolder = variant ?? learnerFolder ?? code.folder
     let seconds = outcome.duration.seconds
-    let allOutput = outcome.standardOutput + "\n" + outcome.standardError
+    let allOutput = run.allOutput
     let variants = "\(ExerciseRunner.variantsFolder)/\(exercise.id)/"
+    let shortcuts = "\(exercise.folder)/Shortcuts/"
     var seen: Set<String> = []
-    let diagnostics = CompilerDiagnostics.parse(allOutput, root: root).compactMap { diagnostic -> Verdict.Diagnostic? in
+    let diagnostics = run.diagnostics.compactMap { diagnostic -> Verdict.Diagnostic? in
       var diagnostic = diagnostic
-      // A planted bug's module compiles the learner's tests through links: name their own file.
+      var linked: String?
+      // A planted bug's module, or a variant's tests, compile through links: name the real file.
       if diagnostic.file.hasPrefix(variants) {
-        let parts = diagnostic.file.dropFirst(variants.count).split(separator: "/")
+        let parts = diagnostic.file.dropFirst(variants.count).split(separator: "/", maxSplits: 1)
         guard parts.count == 2 else { return nil }
-        let mutant = String(parts[0])
+        let folder = String(parts[0])
         let name = String(parts[1])
-        // The learner's files have the starter's names; the rest are the bug's.
-        diagnostic.file = exercise.files.contains(name) ? "\(exercise.folder)/\(learnerFolder)/\(name)" : "\(exercise.mutantFolder(mutant))/\(name)"
+        if exercise.mutants.contains(where: { $0.name == folder }) {
+          // The learner's files have the starter's names; the rest are the bug's.
+          diagnostic.file = exercise.files.contains(name) ? "\(exercise.folder)/\(learnerFolder)/\(name)" : "\(exercise.mutantFolder(folder))/\(name)"
+        } else if exercise.kind == .tests {
+          // A variant's tests (`Shortcuts-x`), beside the subject or a bug (`Shortcuts-x--bug`).
+          let halves = folder.components(separatedBy: "--")
+          linked = halves[0]
+          let variantFolder = halves[0].replacingOccurrences(of: "Shortcuts-", with: "Shortcuts/")
+          diagnostic.file =
+            exercise.files.contains(name) ? "\(exercise.folder)/\(variantFolder)/\(name)"
+            : halves.count > 1 ? "\(exercise.mutantFolder(halves[1]))/\(name)" : "\(exercise.subjectFolder)/\(name)"
+        } else {
+          linked = folder
+          diagnostic.file = "\(exercise.testsFolder)/\(name)"
+        }
       }
       guard diagnostic.file.hasPrefix(exercise.folder + "/") || !diagnostic.file.hasPrefix("Exercises/") && !diagnostic.file.hasPrefix(".build/") else {
         return nil
       }
+      // Built beside each other, an exercise's folders answer only for their own errors.
+      if let variant {
+        guard linked == Exercise.variantLinkFolder(variant) || diagnostic.file.hasPrefix("\(exercise.folder)/\(variant)/") else { return nil }
+      } else {
+        guard linked == nil else { return nil }
+        if diagnostic.file.hasPrefix(shortcuts) && !diagnostic.file.hasPrefix("\(exercise.folder)/\(learnerFolder)/") { return nil }
+      }
       return seen.insert("\(diagnostic.file):\(diagnostic.line):\(diagnostic.column):\(diagnostic.message)").inserted ? diagnostic : nil
     }
-    let stream = EventStream(events)
-    let ownTests = stream.tests.filter { EventStream.module(of: $0.id) == exercise.testModuleName }
+    let testModule = variant.map(exercise.variantTestModuleName) ?? exercise.testModuleName
+    let codeModule = variant.map(exercise.variantModuleName) ?? exercise.moduleName
+    let stream = run.stream
+    let ownTests = stream.tests.filter { EventStream.module(of: $0.id) == testModule }
     let folder = "\(exercise.folder)/\(exercise.kind == .tests ? "Subject" : learnerFolder)"
-    let crash = CrashReport(output: allOutput, module: exercise.kind == .tests ? exercise.testModuleName : exercise.moduleName, folder: folder)
+    let crash = CrashReport(output: allOutput, module: exercise.kind == .tests ? testModule : codeModule, folder: folder)
 
     guard stream.runStarted else {
       switch outcome.ending {
@@ -82,7 +132,7 @@ enum VerdictReader {
     var mutants: [Verdict.Mutant]?
     if exercise.kind == .tests {
       mutants = exercise.mutants.enumerated().map { index, mutant in
-        let module = exercise.mutantTestModuleName(mutant.name)
+        let module = variant.map { exercise.variantMutantTestModuleName($0, mutant.name) } ?? exercise.mutantTestModuleName(mutant.name)
         let own = stream.tests.filter { EventStream.module(of: $0.id) == module }
         let catcher = own.first { !$0.issues.isEmpty || ($0.started != nil && $0.ended == nil) }
         // A live bug's folder name would give it away ("never-resets"): it is numbered instead.
