@@ -107,6 +107,18 @@ struct EventStream {
       .map { Self.module(of: $0.id) }
   }
 
+  /// The modules of the tests the stream lists.
+  var modules: Set<String> {
+    Set(tests.map { Self.module(of: $0.id) })
+  }
+
+  /// The modules whose every test has ended (or was skipped): nothing of them is left to run.
+  var finishedModules: Set<String> {
+    var unfinished: Set<String> = []
+    for test in tests where test.ended == nil && !test.skipped { unfinished.insert(Self.module(of: test.id)) }
+    return modules.subtracting(unfinished)
+  }
+
   /// `Module.Suite/test()/File.swift:3:4` → `Module.Suite`.
   static func suiteID(of testID: String) -> String? {
     testID.split(separator: "/").first.map(String.init)

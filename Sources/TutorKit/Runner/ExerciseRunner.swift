@@ -223,8 +223,9 @@ public struct ExerciseRunner: Sendable {
       (outcome, stream) = try await run([])
     }
     // A learner's test that crashes on a planted bug (an index out of range on a spy that was
-    // never called) catches that bug, but ends the run: the other bugs are tried in a run that
-    // skips the crashed one.
+    // never called) catches that bug, but ends the run: the rest is tried in a run that skips
+    // the crashed module and every module already done, so each run goes on where the last one
+    // stopped.
     let mutantModules = Set(
       exercises.flatMap { exercise in
         exercise.mutants.flatMap { mutant in
@@ -235,10 +236,13 @@ public struct ExerciseRunner: Sendable {
     var skipped: [String] = []
     var events = stream ?? ""
     while !mutantModules.isEmpty, case .exited = outcome.ending,
-      let crashed = EventStream(events).crashedModule(among: mutantModules.subtracting(skipped))
+      case let sofar = EventStream(events),
+      let crashed = sofar.crashedModule(among: mutantModules.subtracting(skipped))
     {
       skipped.append(crashed)
-      let rerun = try await run(skipped)
+      let left = sofar.modules.subtracting(skipped).subtracting(sofar.finishedModules)
+      guard !left.isEmpty else { break }
+      let rerun = try await run(skipped + sofar.finishedModules.subtracting(skipped).sorted())
       outcome.ending = rerun.0.ending
       events += "\n" + (rerun.1 ?? "")
     }

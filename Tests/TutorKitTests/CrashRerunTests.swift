@@ -1,0 +1,86 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import TutorKit
+
+/// A test that crashes on a planted bug ends the run; the rest is tried in runs that each go on
+/// where the last stopped: the crashed module and every module already done are skipped.
+@Suite struct CrashRerunTests {
+  /// Swift Testing's event stream, version 0, for a test `name` of `module`.
+  static func listed(_ module: String, _ name: String) -> String {
+    #"{"kind":"test","payload":{"id":"\#(module).S/\#(name)()/T.swift:1:1","kind":"function","name":"\#(name)()"},"version":0}"#
+  }
+
+  static func event(_ kind: String, _ module: String? = nil, _ name: String? = nil) -> String {
+    let test = module.map { #","testID":"\#($0).S/\#(name!)()/T.swift:1:1""# } ?? ""
+    return #"{"kind":"event","payload":{"kind":"\#(kind)","instant":{"absolute":1}\#(test)},"version":0}"#
+  }
+
+  @Test func finishedModulesAreThoseWithNothingLeftToRun() {
+    let stream = EventStream(
+      [
+        Self.listed("A", "a"), Self.listed("B", "b"), Self.listed("C", "c"), Self.event("runStarted"),
+        Self.event("testStarted", "A", "a"), Self.event("testEnded", "A", "a"), Self.event("testStarted", "B", "b"),
+      ].joined(separator: "\n"))
+    #expect(stream.modules == ["A", "B", "C"])
+    #expect(stream.finishedModules == ["A"])
+    #expect(stream.crashedModule(among: ["B", "C"]) == "B")
+  }
+
+  @Test func aRunAfterACrashSkipsTheCrashedModuleAndWhatIsDone() async throws {
+    let fileSystem = InMemoryFileSystem(files: [
+      "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[probe]")
+    ])
+    CourseFixtures.addExercise("probe", to: fileSystem)
+    fileSystem.add("/course/Exercises/probe/Subject/Probe.swift", "struct Probe {}\n")
+    for bug in ["first", "second", "third"] {
+      fileSystem.add("/course/Exercises/probe/Mutants/\(bug)/Probe.swift", "struct Probe {} // \(bug)\n")
+      fileSystem.add("/course/Exercises/probe/Mutants/\(bug)/README.md", "The \(bug) bug.\n")
+    }
+    fileSystem.add(
+      "/course/Exercises/probe/README.md", "---\ntitle: Probe\nkind: tests\n---\n\n# Probe\n\nWrite tests.\n\n## Hints\n\n### Hint 1\n\nA spy.\n")
+    try fileSystem.removeItem(at: "/course/Exercises/probe/Tests/probeTests.swift")
+    let exercise = try #require(try CourseFixtures.course(fileSystem).exercises.first)
+    try #require(exercise.kind == .tests && exercise.mutants.count == 3)
+    let own = exercise.testModuleName
+    let (first, second, third) = (
+      exercise.mutantTestModuleName("first"), exercise.mutantTestModuleName("second"), exercise.mutantTestModuleName("third")
+    )
+    let listing = [own, first, second, third].map { Self.listed($0, "t") } + [Self.event("runStarted")]
+    func ran(_ module: String) -> [String] { [Self.event("testStarted", module, "t"), Self.event("testEnded", module, "t")] }
+    // Run 1: the learner's own tests and the first bug's pass, the second bug's crash.
+    // Run 2: the third bug's, and the run ends.
+    let runs: [[String]] = [
+      listing + ran(own) + ran(first) + [Self.event("testStarted", second, "t")],
+      listing + ran(third) + [Self.event("runEnded")],
+    ]
+    let arguments = Mutex<[[String]]>([])
+    let swift = ScriptedProgram { request in
+      let number = arguments.withLock { $0.append(request.arguments); return $0.count }
+      if let flag = request.arguments.firstIndex(of: "--event-stream-output-path"), number <= runs.count {
+        fileSystem.add(request.arguments[flag + 1], runs[number - 1].joined(separator: "\n") + "\n")
+      }
+      return ProcessOutcome(ending: .exited(number == 1 ? 1 : 0))
+    }
+    let runner = ExerciseRunner(root: "/course", processes: swift, fileSystem: fileSystem, environment: [:])
+    let verdict = try await runner.check(exercise, code: .solution, timeout: .seconds(5))
+    let all = arguments.withLock { $0 }
+    try #require(all.count == 2, "one run after the crash, not one per module: \(all.count)")
+    let skipped = Set(all[1].enumerated().compactMap { index, argument in index > 0 && all[1][index - 1] == "--skip" ? argument : nil })
+    #expect(skipped == ["^\(second)\\.", "^\(own)\\.", "^\(first)\\."])
+    #expect(verdict.mutants?.map(\.caught) == [false, true, false], "the crash caught the second bug; the first and third were missed")
+  }
+}
+
+/// A process runner whose every run is `body`.
+final class ScriptedProgram: ProcessRunner {
+  private let body: @Sendable (ProcessRequest) -> ProcessOutcome
+
+  init(_ body: @escaping @Sendable (ProcessRequest) -> ProcessOutcome) {
+    self.body = body
+  }
+
+  func locate(_ name: String) -> String? { "/usr/bin/\(name)" }
+  func stopProcesses(carrying variable: String, value: String) -> Int { 0 }
+  func run(_ request: ProcessRequest) async throws -> ProcessOutcome { body(request) }
+}
