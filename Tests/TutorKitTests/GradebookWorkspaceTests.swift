@@ -195,6 +195,20 @@ final class GradingSwift: ProcessRunner {
     #expect(left == ["lane-1", "results"])
   }
 
+  @Test func aSeamExerciseLeftAsItShippedIsCheckedAloneSoItStopsNoOther() async throws {
+    // Its starter does not compile against its tests by design.
+    fileSystem.add(
+      "/course/Lessons/01-a.md", CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[greet, count, hook]"))
+    CourseFixtures.addExercise("hook", to: fileSystem)
+    let readme = try #require(fileSystem.text(at: "/course/Exercises/hook/README.md"))
+    fileSystem.add("/course/Exercises/hook/README.md", readme.replacingOccurrences(of: "difficulty: 2\n", with: "difficulty: 2\nkind: seam\n"))
+    fileSystem.add("/learners/ada/Exercises/hook/Sources/Code.swift", "// starter of hook\n")
+    fileSystem.add("/learners/bob/Exercises/hook/Sources/Code.swift", "// Bob started on the seam\n")
+    try #require(try CourseFixtures.course(fileSystem).exercises.first { $0.id == "hook" }?.kind == .seam)
+    try await grade(["/learners/ada", "/learners/bob"])
+    #expect(swift.runs == [["greet", "count"], ["hook"], ["greet", "hook"]], "Bob's started seam is checked with the rest")
+  }
+
   @Test func theProgressSaysWhoIsGradedAndHowManyAreDone() async throws {
     let fileSystem = self.fileSystem
     let swift = self.swift
