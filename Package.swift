@@ -164,12 +164,15 @@ let exerciseTargets: [Target] = exercises.flatMap { exercise -> [Target] in
         .testTarget(name: module + "Mutant" + ExerciseFolder.module(mutant) + "Tests", path: "\(links)--\(mutant)")
       }
   }
-  return [reference]
-    + exercise.subfolders("Mutants").map { mutant in
-      .testTarget(
-        name: exercise.module + "Mutant" + ExerciseFolder.module(mutant) + "Tests",
-        path: ".build/ditutor-variants/\(exercise.id)/\(mutant)")
-    } + variants
+  // The learner's own tests link from `<bug>/`; a maintainer's check of other tests (`Solution`,
+  // `Starter`) from `<bug>--Solution/`, so switching between them rebuilds nothing.
+  let linkSuffix: String = code == "Sources" ? "" : "--" + code.replacingOccurrences(of: "/", with: "-")
+  let bugs: [Target] = exercise.subfolders("Mutants").map { mutant in
+    .testTarget(
+      name: exercise.module + "Mutant" + ExerciseFolder.module(mutant) + "Tests",
+      path: ".build/ditutor-variants/\(exercise.id)/\(mutant)\(linkSuffix)")
+  }
+  return [reference] + bugs + variants
 }
 
 // MARK: - ditutor

@@ -57,16 +57,30 @@ import WarmBuild
     #expect(seen == ["writes/never-resets", "writes/counts-twice,writes/never-resets"])
   }
 
-  @Test func pointingTheLinksAtOtherTestsRebuildsTheBugsModule() async throws {
+  @Test func testsOtherThanTheLearnersLinkFromFoldersOfTheirOwn() async throws {
+    // `verify` checks the reference tests and the starter's, each in a build folder of its own:
+    // sharing one link folder, each would relink the other's and throw its build away.
     try await check(.solution)
-    #expect(fileSystem.symbolicLinkDestination(at: "\(variant)/CounterTests.swift") == "../../../../Exercises/writes/Solution/CounterTests.swift")
-    fileSystem.add("\(build)/CounterTests.swift.o", "compiled from Solution/")
+    #expect(fileSystem.symbolicLinkDestination(at: "\(variant)--Solution/CounterTests.swift") == "../../../../Exercises/writes/Solution/CounterTests.swift")
+    try await check(.starter)
+    #expect(fileSystem.symbolicLinkDestination(at: "\(variant)--Starter/CounterTests.swift") == "../../../../Exercises/writes/Starter/CounterTests.swift")
+    #expect(fileSystem.symbolicLinkDestination(at: "\(variant)--Solution/CounterTests.swift") == "../../../../Exercises/writes/Solution/CounterTests.swift")
+    #expect(fileSystem.symbolicLinkDestination(at: "\(variant)/CounterTests.swift") == nil, "the learner's own are not touched")
+  }
 
-    try await check(.solution)
+  @Test func aLinkPointedElsewhereIsPutBackAndTheBugsModuleRebuilt() async throws {
+    try await check(.sources)
+    #expect(fileSystem.symbolicLinkDestination(at: "\(variant)/CounterTests.swift") == "../../../../Exercises/writes/Sources/CounterTests.swift")
+    fileSystem.add("\(build)/CounterTests.swift.o", "compiled from Sources/")
+    try await check(.sources)
     #expect(fileSystem.fileExists(at: "\(build)/CounterTests.swift.o"), "the same links: the build is kept")
 
-    try await check(.starter)
-    #expect(fileSystem.symbolicLinkDestination(at: "\(variant)/CounterTests.swift") == "../../../../Exercises/writes/Starter/CounterTests.swift")
-    #expect(!fileSystem.fileExists(at: "\(build)/CounterTests.swift.o"), "other tests behind the link: the old build is gone")
+    // Files written in the same instant behind a link that changed would leave the compiler
+    // building the old tests.
+    try fileSystem.removeItem(at: "\(variant)/CounterTests.swift")
+    try fileSystem.createSymbolicLink(at: "\(variant)/CounterTests.swift", pointingTo: "../../../../Exercises/writes/Starter/CounterTests.swift")
+    try await check(.sources)
+    #expect(fileSystem.symbolicLinkDestination(at: "\(variant)/CounterTests.swift") == "../../../../Exercises/writes/Sources/CounterTests.swift")
+    #expect(!fileSystem.fileExists(at: "\(build)/CounterTests.swift.o"), "other tests were behind the link: the old build is gone")
   }
 }

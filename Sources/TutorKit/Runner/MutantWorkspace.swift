@@ -22,7 +22,7 @@ struct MutantWorkspace: Sendable {
     let tests = ((try? fileSystem.contentsOfDirectory(at: FilePath.join(root, exercise.folder, learnerFolder))) ?? [])
       .filter { $0.hasSuffix(".swift") }
     for mutant in exercise.mutants {
-      let folder = FilePath.join(root, ExerciseRunner.variantsFolder, exercise.id, mutant.name)
+      let folder = FilePath.join(root, ExerciseRunner.variantsFolder, exercise.id, Self.mutantLinkFolder(mutant.name, testsIn: learnerFolder))
       let mutantFiles = ((try? fileSystem.contentsOfDirectory(at: FilePath.join(root, exercise.mutantFolder(mutant.name)))) ?? [])
         .filter { $0.hasSuffix(".swift") }
       // From .build/ditutor-variants/<id>/<mutant>/ four levels up is the course root.
@@ -43,6 +43,13 @@ struct MutantWorkspace: Sendable {
         try fileSystem.removeBuildFolder(at: FilePath.join(scratch, "debug", exercise.mutantTestModuleName(mutant.name) + ".build"))
       }
     }
+  }
+
+  /// The folder of a planted bug's links for tests in `learnerFolder`: `<bug>` for the learner's
+  /// own (`Sources`), `<bug>--Solution` for another folder, so that a maintainer's checks of the
+  /// reference and of the starter do not relink (and rebuild) each other's (see `Package.swift`).
+  static func mutantLinkFolder(_ mutant: String, testsIn learnerFolder: String) -> String {
+    learnerFolder == ExerciseRunner.Code.sources.folder ? mutant : mutant + "--" + Exercise.variantLinkFolder(learnerFolder)
   }
 
   /// Puts together the folders a variant's test modules build from (see

@@ -54,9 +54,11 @@ enum VerdictReader {
         guard parts.count == 2 else { return nil }
         let folder = String(parts[0])
         let name = String(parts[1])
-        if exercise.mutants.contains(where: { $0.name == folder }) {
+        // `<bug>`, or `<bug>--Solution` for tests other than the learner's (see MutantWorkspace).
+        let bugFolder = folder.components(separatedBy: "--")[0]
+        if exercise.mutants.contains(where: { $0.name == bugFolder }) {
           // The learner's files have the starter's names; the rest are the bug's.
-          diagnostic.file = exercise.files.contains(name) ? "\(exercise.folder)/\(learnerFolder)/\(name)" : "\(exercise.mutantFolder(folder))/\(name)"
+          diagnostic.file = exercise.files.contains(name) ? "\(exercise.folder)/\(learnerFolder)/\(name)" : "\(exercise.mutantFolder(bugFolder))/\(name)"
         } else if exercise.kind == .tests {
           // A variant's tests (`Shortcuts-x`), beside the subject or a bug (`Shortcuts-x--bug`).
           let halves = folder.components(separatedBy: "--")
