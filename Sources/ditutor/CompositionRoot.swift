@@ -223,7 +223,10 @@ struct CompositionRoot {
         Self.write(result.report, incomplete: result.incomplete, probe: probe)
         if let folder = outputFolder {
           let written = try Self.write(GradeReport.files(entries, exercises: ids), to: folder, fileSystem: fileSystem)
-          FileHandle.standardError.write(Data("Wrote \(written.joined(separator: ", ")) to \(folder)\n".utf8))
+          // Wrapped to the terminal's width, as every message is.
+          let renderer = Renderer(traits: probe.traits(forStandardError: true))
+          let wrote = Document([.notice(.success, [.text("Wrote \(written.joined(separator: ", ")) to \(folder)")])])
+          FileHandle.standardError.write(Data(renderer.render(wrote).utf8))
         }
         return result.status
       }
