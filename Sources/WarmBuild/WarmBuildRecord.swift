@@ -12,8 +12,9 @@ import TutorKit
 struct WarmBuildRecord: Codable, Equatable, Sendable {
   static let folder = "ditutor-warm"
   /// 3: records only of builds that succeeded, and jobs that run in the build folder; a record of
-  /// an earlier version may have been made from another exercise's files.
-  static let currentVersion = 3
+  /// an earlier version may have been made from another exercise's files. 4: module inputs a
+  /// step does not read (``Step/unread``).
+  static let currentVersion = 4
 
   var version = Self.currentVersion
   /// The checkout it was built for; a moved checkout starts again.
@@ -36,6 +37,9 @@ struct WarmBuildRecord: Codable, Equatable, Sendable {
   var steps: [Step]
   /// The linked test program.
   var testProgram: String
+  /// The planted bugs whose runs share the learner's compiled tests, by test module, when the
+  /// steps ditutor adds for that (``WarmBuilder/ownStepPrefix``) were made for them.
+  var sharedBugs: [String]? = nil
 
   /// One command of SwiftPM's plan.
   struct Step: Codable, Equatable, Sendable {
@@ -51,6 +55,10 @@ struct WarmBuildRecord: Codable, Equatable, Sendable {
     /// after it failed): then it runs.
     var inputStamps: [FileStamp?]?
     var outputStamps: [FileStamp?]?
+    /// Module interfaces among the inputs that the step's sources do not import, as of its last
+    /// run (see ``WarmBuilder/unreadModules(of:in:)``): they order the steps, and a change to
+    /// one does not make the step out of date.
+    var unread: [String]? = nil
   }
 
   /// The record's file name for a configuration: a short hash of it, stable across runs.

@@ -31,7 +31,9 @@ extension WarmBuilder {
   }
 
   /// Brings the build up to date with the recorded jobs, if the record still describes it.
-  func build(_ configuration: Configuration, exercises: [String], swift: String) async throws -> Outcome {
+  func build(
+    _ configuration: Configuration, exercises: [String], planted: [PlantedBugs] = [], swift: String
+  ) async throws -> Outcome {
     var record: WarmBuildRecord
     switch usableRecord(configuration, swift: swift) {
     case .success(let usable): record = usable
@@ -44,13 +46,18 @@ extension WarmBuilder {
 
     let clock = ContinuousClock()
     let started = clock.now
-    let result = try await run(&record)
+    // A write-the-test exercise's tests compile once and run against each planted bug's library;
+    // otherwise the steps ditutor added for that stay out.
+    let sharing = planted.count == 1 ? try await share(planted[0], in: &record) : nil
+    let skipping = sharing?.skipping ?? Set(record.steps.indices.filter { record.steps[$0].name.hasPrefix(Self.ownStepPrefix) })
+    let result = try await run(&record, skipping: skipping)
     let duration = clock.now - started
     switch result.ending {
     case .built:
       save(record)
       return .built(
-        output: result.output, duration: duration, testProgram: record.testProgram, stepsRun: result.stepsRun)
+        output: result.output, duration: duration, testProgram: sharing?.program ?? record.testProgram,
+        stepsRun: result.stepsRun, bugRuns: sharing?.bugRuns ?? [])
     case .cancelled:
       save(record)
       return .stopped(ProcessOutcome(ending: .cancelled, standardError: result.output, duration: duration))
@@ -88,7 +95,7 @@ extension WarmBuilder {
   /// Jobs, not steps, share the cores: a module's emit-module job ends well before its compile
   /// job, and the next module's compile takes that core at once (a write-the-test exercise
   /// compiles the learner's tests once per planted bug).
-  private func run(_ record: inout WarmBuildRecord) async throws -> Run {
+  private func run(_ record: inout WarmBuildRecord, skipping: Set<Int>) async throws -> Run {
     let steps = record.steps
     var maker: [String: Int] = [:]
     for (index, step) in steps.enumerated() {
@@ -114,13 +121,23 @@ extension WarmBuilder {
         while progressed && !stopping {
           progressed = false
           for index in steps.indices where states[index] == .waiting && makers[index].allSatisfy({ states[$0] == .done }) {
+            progressed = true
+            // A step this build does without counts as done, as it was last left.
+            if skipping.contains(index) {
+              states[index] = .done
+              continue
+            }
             let step = steps[index]
             let stamps = step.inputs.map { fileSystem.stamp(at: $0) }
+            let unread = Set(record.steps[index].unread ?? [])
+            let inputsAsBefore = record.steps[index].inputStamps.map { before in
+              before.count == stamps.count
+                && step.inputs.indices.allSatisfy { unread.contains(step.inputs[$0]) || before[$0] == stamps[$0] }
+            }
             let current =
-              record.steps[index].inputStamps == stamps
+              inputsAsBefore == true
               && record.steps[index].outputStamps == step.outputs.map { fileSystem.stamp(at: $0) }
               && record.steps[index].outputStamps?.allSatisfy({ $0 != nil }) == true
-            progressed = true
             if current {
               states[index] = .done
               continue
@@ -166,6 +183,7 @@ extension WarmBuilder {
             states[index] = .done
             record.steps[index].inputStamps = inputStamps[index]
             record.steps[index].outputStamps = step.outputs.map { fileSystem.stamp(at: $0) }
+            record.steps[index].unread = unreadModules(of: index, in: record.steps)
           } else if case .cancelled = ending {
             states[index] = .failed
           } else if isLearnersError(output(of: outcomes[index])) {

@@ -85,6 +85,7 @@ extension WarmBuilder {
       }
       steps.append(step)
     }
+    for index in steps.indices { steps[index].unread = unreadModules(of: index, in: steps) }
     guard let program = steps.last(where: { $0.outputs.contains { $0.hasSuffix(".xctest") } })?
       .outputs.first(where: { $0.hasSuffix(".xctest") })
     else { return forget(configuration) }

@@ -46,7 +46,7 @@ public struct WarmBuilder: RecordedBuilds {
   enum Outcome: Sendable, Equatable {
     /// Everything is built: `output` is what the compiler printed (warnings); `stepsRun` of
     /// the plan's steps had to run.
-    case built(output: String, duration: Duration, testProgram: String, stepsRun: Int)
+    case built(output: String, duration: Duration, testProgram: String, stepsRun: Int, bugRuns: [BugRun] = [])
     /// The check ends here, as `swift test` would have ended: the learner's code does not
     /// compile, or the build was cancelled.
     case stopped(ProcessOutcome)
@@ -106,10 +106,12 @@ extension WarmBuilder {
     }
   }
 
-  public func rebuild(_ configuration: Configuration, exercises: [String], swift: String) async throws -> RecordedBuild {
-    switch try await build(configuration, exercises: exercises, swift: swift) {
-    case .built(let output, let duration, let program, let stepsRun):
-      .built(output: output, duration: duration, testProgram: program, stepsRun: stepsRun)
+  public func rebuild(
+    _ configuration: Configuration, exercises: [String], planted: [PlantedBugs], swift: String
+  ) async throws -> RecordedBuild {
+    switch try await build(configuration, exercises: exercises, planted: planted, swift: swift) {
+    case .built(let output, let duration, let program, let stepsRun, let bugRuns):
+      .built(output: output, duration: duration, testProgram: program, stepsRun: stepsRun, bugRuns: bugRuns)
     case .stopped(let outcome): .stopped(outcome)
     case .needsPackageManager(let reason): .needsPackageManager(reason.description)
     }

@@ -22,7 +22,7 @@ import Testing
     fileSystem.add("/c/Package.swift", "// the manifest")
     fileSystem.add("/c/Exercises/x/README.md", "# X")
     fileSystem.add(source, "struct A {}\nlet body = 1")
-    fileSystem.add(tests, "import Testing\n@Test func a() {}")
+    fileSystem.add(tests, "@testable import X\nimport Testing\n@Test func a() {}")
     fileSystem.add("/c/.build/exercises/debug.yaml", FakeToolchain.plan)
     fileSystem.add(linkList, "X.o\nXTests.o")
     try await swiftPMBuilds()
@@ -53,7 +53,7 @@ import Testing
   }
 
   func stepsRun(_ outcome: WarmBuilder.Outcome) -> Int? {
-    if case .built(_, _, _, let steps) = outcome { return steps }
+    if case .built(_, _, _, let steps, _) = outcome { return steps }
     return nil
   }
 
@@ -238,6 +238,95 @@ import Testing
       configuration, exercises: ["x"], modules: ["YTests"], swift: "/usr/bin/swift", built: true,
       before: builder.snapshot(exercises: ["x"]))
     #expect(try await build() == .needsPackageManager(.noRecord))
+  }
+
+  // MARK: Module inputs only some steps read
+
+  func step(_ name: String, sources: [String: String], modules: [String], makes made: String? = nil) -> WarmBuildRecord.Step {
+    for (path, text) in sources { fileSystem.add(path, text) }
+    return WarmBuildRecord.Step(
+      name: name, inputs: sources.keys.sorted() + modules.map { "/m/\($0).swiftmodule" },
+      outputs: made.map { ["/m/\($0).swiftmodule"] } ?? [], jobs: [["/tc/swift-frontend", "-frontend", "-c"]],
+      concurrent: true)
+  }
+
+  @Test func aModuleNoSourceImportsOnlyOrdersTheStep() {
+    let steps = [
+      step("A", sources: ["/s/a.swift": "struct A {}"], modules: [], makes: "Alpha"),
+      step("B", sources: ["/s/b.swift": "import Alpha"], modules: ["Alpha"], makes: "Beta"),
+      // SwiftPM's test runner: it waits for every test module and imports none.
+      step("runner", sources: ["/s/runner.swift": "import Testing\nimport XCTest"], modules: ["Alpha", "Beta"]),
+      // Imports Beta, and through it sees Alpha.
+      step("C", sources: ["/s/c.swift": "@testable import Beta"], modules: ["Alpha", "Beta"]),
+    ]
+    #expect(builder.unreadModules(of: 1, in: steps) == [])
+    #expect(builder.unreadModules(of: 2, in: steps) == ["/m/Alpha.swiftmodule", "/m/Beta.swiftmodule"])
+    #expect(builder.unreadModules(of: 3, in: steps) == [], "a module read through another is read")
+  }
+
+  @Test func aModuleNamedOnlyInTheArgumentsIsRead() {
+    var aliased = step("V", sources: ["/s/v.swift": "import Alpha"], modules: ["AlphaVariant"])
+    aliased.jobs = [["/tc/swift-frontend", "-frontend", "-c", "-module-alias", "Alpha=AlphaVariant"]]
+    #expect(builder.unreadModules(of: 0, in: [aliased]) == [])
+  }
+
+  @Test func aSourceThatCannotBeReadReadsEverything() {
+    var steps = [step("R", sources: ["/s/r.swift": "import Testing"], modules: ["Alpha"])]
+    steps[0].inputs.insert("/s/gone.swift", at: 0)
+    #expect(builder.unreadModules(of: 0, in: steps) == [])
+  }
+
+  // MARK: Planted bugs as libraries
+
+  @Test func aPlantedBugsLibraryIsBuiltWithTheTestsModuleJobsButNotTheirFiles() throws {
+    let jobs = WarmBuilder.LibraryJobs(
+      module: "PayTests",
+      compile: [
+        "/tc/swift-frontend", "-frontend", "-c", "-primary-file", "/c/Ex/Sources/PayTests.swift", "-primary-file",
+        "/c/Ex/Subject/Pay.swift", "-emit-dependencies-path", "/b/PayTests.d", "-serialize-diagnostics-path",
+        "/b/PayTests.dia", "-enable-testing", "-module-name", "PayTests", "-o", "/b/PayTests.swift.o", "-o",
+        "/b/Pay.swift.o", "-index-store-path", "/b/index", "-index-system-modules",
+      ],
+      emitModule: [
+        "/tc/swift-frontend", "-frontend", "-emit-module", "/c/Ex/Sources/PayTests.swift", "/c/Ex/Subject/Pay.swift",
+        "-module-name", "PayTests", "-emit-module-doc-path", "/b/PayTests.swiftdoc", "-o", "/b/PayTests.swiftmodule",
+      ],
+      autolink: ["/tc/swift-autolink-extract", "/b/Pay.swift.o", "/b/PayTests.swift.o", "-o", "/b/P.autolink"],
+      link: [
+        "/tc/clang", "-pie", "/tc/swiftrt.o", "/b/Pay.swift.o", "/b/PayTests.swift.o", "@/b/P.autolink", "-L", "/tc/lib",
+        "-lswiftCore", "-o", "/b/P.xctest",
+      ])
+    let planned = jobs.jobs(files: ["/c/Ex/Mutants/bug/Pay.swift"], in: "/p/bug")
+    try #require(planned.count == 4)
+    #expect(
+      planned[0] == [
+        "/tc/swift-frontend", "-frontend", "-c", "-enable-testing", "-module-name", "PayTests", "-primary-file",
+        "/c/Ex/Mutants/bug/Pay.swift", "-o", "/p/bug/Pay.swift.o",
+      ], "the bug's file alone, under the tests' module name")
+    #expect(
+      planned[1] == [
+        "/tc/swift-frontend", "-frontend", "-emit-module", "-module-name", "PayTests", "/c/Ex/Mutants/bug/Pay.swift", "-o",
+        "/p/bug/PayTests.swiftmodule",
+      ], "its interface, to compare with the subject's")
+    #expect(planned[2] == ["/tc/swift-autolink-extract", "/p/bug/Pay.swift.o", "-o", "/p/bug/library.autolink"])
+    #expect(
+      planned[3] == [
+        "/tc/clang", "/tc/swiftrt.o", "-L", "/tc/lib", "-lswiftCore", "-shared", "/p/bug/Pay.swift.o",
+        "@/p/bug/library.autolink", "-o", "/p/bug/libPayTestsCode.so",
+      ], "the program's link flags, as a shared library of the bug's code")
+  }
+
+  @Test func aPlantedBugsRunReportsItsTestsAsTheBugsModule() {
+    let stream = #"""
+      {"kind":"test","payload":{"id":"PayTests.Suite/a()/PayTests.swift:3:4","kind":"function","name":"a()"}}
+      {"kind":"event","payload":{"kind":"testEnded","testID":"PayTests/b()/PayTests.swift:9:2"}}
+      {"kind":"event","payload":{"kind":"issueRecorded","testID":"PayTestsHelpers.Suite/c()/H.swift:1:1"}}
+      """#
+    let renamed = WarmRun.renaming("PayTests", to: "PayMutantBugTests", in: stream)
+    #expect(renamed.contains(#""id":"PayMutantBugTests.Suite/a()/PayTests.swift:3:4""#))
+    #expect(renamed.contains(#""testID":"PayMutantBugTests/b()/PayTests.swift:9:2""#))
+    #expect(renamed.contains(#""testID":"PayTestsHelpers.Suite"#), "another module that begins alike is left alone")
+    #expect(EventStream(renamed).modules == ["PayMutantBugTests"])
   }
 
   @Test func eachConfigurationHasARecordOfItsOwn() {

@@ -74,6 +74,27 @@ extension RunnerTests {
     #expect(Ditutor.processes(mentioning: Self.course).isEmpty, "nothing is left running")
   }
 
+  @Test(arguments: ["Solution", "Starter"])
+  func aWriteTheTestCheckRunsTheTestsCompiledOnceAgainstEachPlantedBug(_ tests: String) throws {
+    // The fixture's three bugs change only function bodies (one crashes): each runs as a
+    // library under the tests compiled once, and the verdict is swift test's.
+    let folder = "\(Self.course)/Exercises/writes-tests"
+    let file = "\(folder)/Sources/CounterTests.swift"
+    let kept = try Data(contentsOf: URL(fileURLWithPath: file))
+    defer { _ = FileManager.default.createFile(atPath: file, contents: kept) }
+    try FileManager.default.removeItem(atPath: file)
+    try FileManager.default.copyItem(atPath: "\(folder)/\(tests)/CounterTests.swift", toPath: file)
+    _ = try checkTraced("writes-tests")
+    try append("// an edit", to: file)
+    let fast = try checkTraced("writes-tests")
+    #expect(fast.trace.contains("run against 3 planted bugs from libraries"), "\(fast.trace)")
+    let plain = try checkTraced("writes-tests", fast: false)
+    #expect(fast.status == plain.status)
+    #expect(same(fast.verdict, plain.verdict), "fast: \(fast.verdict)\nswift test: \(plain.verdict)")
+    let caught = (plain.verdict["mutants"] as? [[String: Any]] ?? []).filter { $0["caught"] as? Bool == true }.count
+    #expect(caught == (tests == "Solution" ? 3 : 0), "the two sets of tests tell the bugs apart: \(plain.verdict)")
+  }
+
   @Test func aFileAddedOrRemovedGoesBackToSwiftTest() throws {
     let sources = "\(Self.course)/Exercises/fails/Sources"
     _ = try checkTraced("fails")

@@ -278,6 +278,20 @@ public struct ExerciseRunner: Sendable {
     return verdicts
   }
 
+  /// A write-the-test exercise's subject and planted bugs, by their files, for a recorded build.
+  private func plantedBugs(of exercise: Exercise) -> PlantedBugs {
+    func swiftFiles(_ folder: String) -> [String] {
+      let path = FilePath.join(root, folder)
+      return ((try? fileSystem.contentsOfDirectory(at: path)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        .map { FilePath.join(path, $0) }
+    }
+    return PlantedBugs(
+      testModule: exercise.testModuleName, subject: swiftFiles(exercise.subjectFolder),
+      bugs: exercise.mutants.map { mutant in
+        PlantedBugs.Bug(testModule: exercise.mutantTestModuleName(mutant.name), files: swiftFiles(exercise.mutantFolder(mutant.name)))
+      })
+  }
+
   private func hasSwiftFile(under folder: String) -> Bool {
     for name in (try? fileSystem.contentsOfDirectory(at: folder)) ?? [] where !name.hasPrefix(".") {
       let path = FilePath.join(folder, name)
@@ -322,7 +336,8 @@ public struct ExerciseRunner: Sendable {
     // stream, and the run is over when the stream says so.
     let job = TestJob(
       exercises: exercises, variables: variables, arguments: arguments, configuration: Self.configuration(of: variables),
-      timeout: timeout, swift: swift, events: WatchedFile(path: events, endMarker: "\"runEnded\""), stream: stream)
+      timeout: timeout, swift: swift, events: WatchedFile(path: events, endMarker: "\"runEnded\""), stream: stream,
+      skipping: skipping, planted: exercises.filter { $0.kind == .tests }.map(plantedBugs(of:)))
     // The learner's own code, one exercise at a time: what the edit-check loop runs, again and
     // again, is tried without SwiftPM first. Other checks (verify's solutions, starters and
     // shortcuts) each build once.
@@ -336,7 +351,7 @@ public struct ExerciseRunner: Sendable {
         }
       }
       defer { group.cancelAll() }
-      if let warm, let result = try await WarmRun(root: root, processes: processes, warm: warm, trace: trace).run(job) {
+      if let warm, let result = try await WarmRun(root: root, processes: processes, fileSystem: fileSystem, warm: warm, trace: trace).run(job) {
         return result
       }
       return try await SwiftTestRun(root: root, processes: processes, warm: warm, trace: trace).run(job)

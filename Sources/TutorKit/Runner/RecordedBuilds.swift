@@ -14,8 +14,12 @@ public protocol RecordedBuilds: Sendable {
   /// planned from has changed since.
   func canBuild(_ configuration: Configuration, swift: String) -> Bool
 
-  /// Builds `configuration` from its record: only the steps whose inputs changed.
-  func rebuild(_ configuration: Configuration, exercises: [String], swift: String) async throws -> RecordedBuild
+  /// Builds `configuration` from its record: only the steps whose inputs changed. With
+  /// `planted`, the learner's tests of a write-the-test exercise are compiled once and run
+  /// against each planted bug that only changes function bodies (see ``PlantedBugs``), instead
+  /// of compiled again into a module per bug.
+  func rebuild(_ configuration: Configuration, exercises: [String], planted: [PlantedBugs], swift: String)
+    async throws -> RecordedBuild
 
   /// Runs `swiftPMBuild` (SwiftPM building `configuration`, which holds `exercises` and their
   /// test `modules`) and, when it says it built, records the build for next time; when it says
@@ -34,7 +38,9 @@ public protocol RecordedBuilds: Sendable {
 public enum RecordedBuild: Sendable, Equatable {
   /// Everything is built: `output` is what the compiler printed (warnings); `stepsRun` of the
   /// plan's steps had to run.
-  case built(output: String, duration: Duration, testProgram: String, stepsRun: Int)
+  /// `bugRuns`: the test program's tests again, one run per planted bug, whose results stand for
+  /// that bug's test module.
+  case built(output: String, duration: Duration, testProgram: String, stepsRun: Int, bugRuns: [BugRun] = [])
   /// The check ends here, as `swift test` would have ended: the learner's code does not
   /// compile, or the build was cancelled.
   case stopped(ProcessOutcome)
@@ -46,3 +52,52 @@ public enum RecordedBuild: Sendable, Equatable {
 /// environment SwiftPM runs with.
 public typealias MakeRecordedBuilds = @Sendable (_ root: String, _ scratch: String, _ environment: [String: String]) ->
   any RecordedBuilds
+
+/// A write-the-test exercise as a recorded build sees it: the module that compiles the learner's
+/// tests with the subject, and each planted bug's module and code.
+///
+/// A planted bug differs from the subject only inside function bodies (almost always): the
+/// learner's tests, compiled once against the subject, can run against the bug's code built
+/// as a shared library under the subject's module name. The tests compile once per edit,
+/// instead of once per bug (eleven times for `checkout-audit`). A bug whose interface differs
+/// (a stored property's type changed) keeps its module of its own.
+public struct PlantedBugs: Sendable, Equatable {
+  public struct Bug: Sendable, Equatable {
+    /// The bug's test module (``Exercise/mutantTestModuleName(_:)``), whose results a run stands for.
+    public var testModule: String
+    public var files: [String]
+
+    public init(testModule: String, files: [String]) {
+      self.testModule = testModule
+      self.files = files
+    }
+  }
+
+  /// The module of the learner's tests and the subject (``Exercise/testModuleName``).
+  public var testModule: String
+  /// The subject's files, absolute.
+  public var subject: [String]
+  public var bugs: [Bug]
+
+  public init(testModule: String, subject: [String], bugs: [Bug]) {
+    self.testModule = testModule
+    self.subject = subject
+    self.bugs = bugs
+  }
+}
+
+/// One more run of a built test program, against a planted bug's code in `libraryPath`: its
+/// tests report `testModule` and stand for `module`'s.
+public struct BugRun: Sendable, Equatable {
+  public var module: String
+  public var testModule: String
+  public var program: String
+  public var libraryPath: String
+
+  public init(module: String, testModule: String, program: String, libraryPath: String) {
+    self.module = module
+    self.testModule = testModule
+    self.program = program
+    self.libraryPath = libraryPath
+  }
+}

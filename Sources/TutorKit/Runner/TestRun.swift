@@ -16,6 +16,10 @@ struct TestJob: Sendable {
   var events: WatchedFile
   /// The event stream so far, if there is one.
   var stream: @Sendable () -> String?
+  /// Test modules left out of the run (a crashed planted bug's, and those already done).
+  var skipping: [String] = []
+  /// The write-the-test exercises among `exercises`, for a recorded build (see ``PlantedBugs``).
+  var planted: [PlantedBugs] = []
 }
 
 /// What a run of the tests left: how the program ended, and the event stream (nil when the
@@ -67,21 +71,55 @@ struct SwiftTestRun: Sendable {
 struct WarmRun: Sendable {
   let root: String
   let processes: any ProcessRunner
+  let fileSystem: any FileSystem
   let warm: any RecordedBuilds
   let trace: (@Sendable (String) -> Void)?
 
+  /// An event stream whose test identifiers begin with `module` (`CheckoutAuditTests.Suite/…`),
+  /// as if `renamed` had run them: a planted bug's run reports the module its tests were compiled
+  /// in, and its results are that bug's.
+  static func renaming(_ module: String, to renamed: String, in stream: String) -> String {
+    stream.replacingOccurrences(of: "\"\(module).", with: "\"\(renamed).")
+      .replacingOccurrences(of: "\"\(module)/", with: "\"\(renamed)/")
+  }
+
   /// The run, or nil when `swift test` must run instead.
   func run(_ job: TestJob) async throws -> TestRunResult? {
-    switch try await warm.rebuild(job.configuration, exercises: job.exercises.map(\.id), swift: job.swift) {
-    case .built(let buildOutput, let buildTime, let program, let stepsRun):
+    switch try await warm.rebuild(job.configuration, exercises: job.exercises.map(\.id), planted: job.planted, swift: job.swift) {
+    case .built(let buildOutput, let buildTime, let program, let stepsRun, let bugRuns):
       trace?("built without SwiftPM: \(stepsRun) step\(stepsRun == 1 ? "" : "s") ran, in \(String(format: "%.2f s", buildTime.seconds))")
-      var outcome = try await runTestProgram(program, job)
-      let events = job.stream()
+      if !bugRuns.isEmpty {
+        trace?("the tests compiled once run against \(bugRuns.count) planted bug\(bugRuns.count == 1 ? "" : "s") from libraries")
+      }
+      var outcome = try await runTestProgram(program, job, events: job.events)
+      var events = job.stream()
       let started = events.map(EventStream.init)?.runStarted ?? false
       if !started, case .exited = outcome.ending {
         trace?("the test program ran no tests, so swift test runs instead")
         warm.forget(job.configuration)
         return nil
+      }
+      // The planted bugs the tests were not compiled into, one run each. Each is a process of
+      // its own, so a crash in one (which counts as caught) stops no other; a run that is
+      // cancelled or out of time ends the check, as it ends `swift test`.
+      for (index, bugRun) in bugRuns.enumerated() where !job.skipping.contains(bugRun.module) {
+        guard case .exited = outcome.ending else { break }
+        let path = job.events.path + ".\(index)"
+        defer { try? fileSystem.removeItem(at: path) }
+        let run = try await runTestProgram(
+          bugRun.program, job, events: WatchedFile(path: path, endMarker: job.events.endMarker),
+          libraryPath: bugRun.libraryPath)
+        let stream = (try? fileSystem.readText(at: path)) ?? ""
+        guard EventStream(stream).runStarted else {
+          trace?("the planted bug \(bugRun.module) did not start a test run, so swift test runs instead")
+          warm.forget(job.configuration)
+          return nil
+        }
+        events = (events ?? "") + "\n" + Self.renaming(bugRun.testModule, to: bugRun.module, in: stream)
+        outcome.standardError += run.standardError
+        outcome.standardOutput += run.standardOutput
+        outcome.duration += run.duration
+        if run.ending != .exited(0) { outcome.ending = run.ending }
       }
       outcome.standardError = buildOutput + outcome.standardError
       outcome.duration += buildTime
@@ -98,12 +136,23 @@ struct WarmRun: Sendable {
   /// Runs a built test program as `swift test` runs it (swift test's own arguments, then the
   /// testing library; colour off, as for any output that is not a terminal), and reports its
   /// end as `swift test` would.
-  private func runTestProgram(_ program: String, _ job: TestJob) async throws -> ProcessOutcome {
+  private func runTestProgram(
+    _ program: String, _ job: TestJob, events: WatchedFile, libraryPath: String? = nil
+  ) async throws -> ProcessOutcome {
     var variables = job.variables
     variables["NO_COLOR"] = "1"
+    var arguments = job.arguments
+    if events.path != job.events.path, let at = arguments.firstIndex(of: "--event-stream-output-path"), at + 1 < arguments.count {
+      arguments[at + 1] = events.path
+    }
+    if let libraryPath {
+      variables["LD_LIBRARY_PATH"] = libraryPath
+      // A library that lacks a symbol the tests need fails at start, not in the middle of a test.
+      variables["LD_BIND_NOW"] = "1"
+    }
     let request = ProcessRequest(
-      executable: program, arguments: job.arguments + ["--testing-library", "swift-testing"], environment: variables,
-      workingDirectory: root, timeout: job.timeout, watch: job.events)
+      executable: program, arguments: arguments + ["--testing-library", "swift-testing"], environment: variables,
+      workingDirectory: root, timeout: job.timeout, watch: events)
     var outcome = try await processes.run(request)
     if case .signalled(let signal) = outcome.ending {
       outcome.standardError += "\nerror: Process '\(program)' exited with unexpected signal code \(signal)\n"

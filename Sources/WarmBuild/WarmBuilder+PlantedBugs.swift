@@ -1,0 +1,212 @@
+import Foundation
+import TutorKit
+
+/// A write-the-test exercise's check, with the learner's tests compiled once.
+///
+/// SwiftPM builds the learner's tests into one module per planted bug (a file belongs to one
+/// target only), so a one-line edit of the tests compiles them twelve times for eleven bugs.
+/// But a planted bug changes what the subject's functions do, not what they are: compiled on its
+/// own under the subject's module name, it declares exactly what the subject declares (the
+/// compiler's module interfaces of the two are the same bytes). Then the learner's tests,
+/// compiled once with the subject as SwiftPM compiles them, can run against it: each bug's code
+/// is a shared library, and one test program, linked to the subject's library, runs once per bug
+/// with that bug's library first on `LD_LIBRARY_PATH`.
+///
+/// The libraries are built once (from the instructor's files, which a learner does not edit)
+/// with the compiler jobs SwiftPM's plan recorded for the tests' module. A bug whose interface
+/// differs (a stored property's type changed) keeps its own module and runs in SwiftPM's test
+/// program, with the learner's tests against the subject.
+extension WarmBuilder {
+  /// Names of the steps ditutor adds to SwiftPM's plan: the two links below.
+  static let ownStepPrefix = "ditutor: "
+
+  struct Sharing {
+    /// The steps of the plan this build does without.
+    var skipping: Set<Int>
+    /// The test program with the learner's tests and the bugs that keep their own module.
+    var program: String
+    var bugRuns: [BugRun]
+  }
+
+  /// Where the libraries and the two programs of a test module live.
+  func plantedFolder(_ testModule: String) -> String {
+    FilePath.join(scratch, "ditutor-planted", testModule)
+  }
+
+  /// Makes what runs `planted`'s bugs against the tests compiled once, and says which of the
+  /// plan's steps that leaves out; nil when it cannot (the plan is not what it expects, a library
+  /// does not build, no bug shares the subject's interface): then SwiftPM's steps all run.
+  func share(_ planted: PlantedBugs, in record: inout WarmBuildRecord) async throws -> Sharing? {
+    let module = planted.testModule
+    guard !planted.bugs.isEmpty, !planted.subject.isEmpty,
+      let compileStep = record.steps.first(where: { $0.name.hasPrefix("C.\(module)-") }),
+      let compile = compileStep.jobs.first(where: { $0.contains("-c") && $0.contains("-primary-file") }),
+      let emitModule = compileStep.jobs.first(where: { $0.contains("-emit-module") }),
+      let linkIndex = record.steps.lastIndex(where: { $0.outputs.contains(record.testProgram) }),
+      record.steps[linkIndex].jobs.count == 2,
+      case let autolink = record.steps[linkIndex].jobs[0], FilePath.lastComponent(autolink[0]) == "swift-autolink-extract",
+      case let link = record.steps[linkIndex].jobs[1]
+    else { return nil }
+
+    let folder = plantedFolder(module)
+    let libraries = [("subject", planted.subject)] + planted.bugs.map { ($0.testModule, $0.files) }
+    let jobs = LibraryJobs(module: module, compile: compile, emitModule: emitModule, autolink: autolink, link: link)
+    var built = true
+    try await withThrowingTaskGroup(of: Bool.self) { group in
+      var pending = libraries[...]
+      func addNext() {
+        guard let (name, files) = pending.popFirst() else { return }
+        group.addTask { try await library(FilePath.join(folder, name), files: files, jobs: jobs) }
+      }
+      for _ in 0..<parallelJobs { addNext() }
+      while let ok = try await group.next() {
+        built = built && ok
+        addNext()
+      }
+    }
+    guard built else { return nil }
+    let interface = { (name: String) in try? fileSystem.readFile(at: FilePath.join(folder, name, "\(module).swiftmodule")) }
+    let subjectInterface = interface("subject")
+    let shared = planted.bugs.map(\.testModule).filter { subjectInterface != nil && interface($0) == subjectInterface }
+    guard !shared.isEmpty else { return nil }
+
+    let fullProgram = FilePath.join(folder, "full.xctest")
+    let testsProgram = FilePath.join(folder, "tests.xctest")
+    if record.sharedBugs != shared {
+      let linkStep = record.steps[linkIndex]
+      record.steps.removeAll { $0.name.hasPrefix(Self.ownStepPrefix) }
+      let autolinked = FilePath.join(folder, "full.autolink")
+      func isObject(_ argument: String, ofAny modules: [String]) -> Bool {
+        argument.hasSuffix(".o") && modules.contains { argument.contains("/\($0).build/") }
+      }
+      func redirected(_ job: [String], output: String) -> [String] {
+        var job = job
+        if let at = job.firstIndex(of: "-o"), at + 1 < job.count { job[at + 1] = output }
+        return job.map { $0.hasPrefix("@") && $0.hasSuffix(".autolink") ? "@" + autolinked : $0 }
+      }
+      // SwiftPM's link without the shared bugs' modules.
+      record.steps.append(
+        WarmBuildRecord.Step(
+          name: Self.ownStepPrefix + "link \(module) without the planted bugs that share its tests",
+          inputs: linkStep.inputs.filter { !isObject($0, ofAny: shared) },
+          outputs: [autolinked, fullProgram],
+          jobs: [
+            redirected(autolink.filter { !isObject($0, ofAny: shared) }, output: autolinked),
+            redirected(link.filter { !isObject($0, ofAny: shared) }, output: fullProgram),
+          ],
+          concurrent: false))
+      // The learner's tests alone, with the subject's code from its library.
+      let subjectObjects = Set(planted.subject.map { "/\(module).build/\(FilePath.lastComponent($0)).o" })
+      let testsOnly = { (argument: String) in
+        !isObject(argument, ofAny: planted.bugs.map(\.testModule)) && !subjectObjects.contains { argument.hasSuffix($0) }
+      }
+      let subjectLibrary = FilePath.join(folder, "subject")
+      record.steps.append(
+        WarmBuildRecord.Step(
+          name: Self.ownStepPrefix + "link \(module)'s tests to the subject's library",
+          inputs: linkStep.inputs.filter(testsOnly) + [autolinked, FilePath.join(subjectLibrary, jobs.libraryName)],
+          outputs: [testsProgram],
+          jobs: [redirected(link.filter(testsOnly), output: testsProgram) + ["-L", subjectLibrary, "-l" + jobs.linkName]],
+          concurrent: false))
+      record.sharedBugs = shared
+    }
+    var skipping: Set<Int> = [linkIndex]
+    for (index, step) in record.steps.enumerated() {
+      if shared.contains(where: { bug in
+        step.name.hasPrefix("C.\(bug)-") || step.outputs.contains { $0.hasSuffix("/\(bug).build/\(bug).swiftmodule.o") }
+      }) {
+        skipping.insert(index)
+      }
+    }
+    return Sharing(
+      skipping: skipping, program: fullProgram,
+      bugRuns: shared.map {
+        BugRun(module: $0, testModule: module, program: testsProgram, libraryPath: FilePath.join(folder, $0))
+      })
+  }
+
+  /// The jobs that build code as a shared library under the tests' module name, made from the
+  /// jobs SwiftPM's plan recorded for the tests' module and its link.
+  struct LibraryJobs: Sendable {
+    var module: String
+    var compile: [String]
+    var emitModule: [String]
+    var autolink: [String]
+    var link: [String]
+
+    var linkName: String { module + "Code" }
+    var libraryName: String { "lib\(linkName).so" }
+
+    /// Drops each of `options` with the value after it, and every Swift source named alone.
+    private static func without(_ job: [String], options: Set<String>, flags: Set<String> = []) -> [String] {
+      var kept: [String] = []
+      var skipNext = false
+      for argument in job {
+        if skipNext {
+          skipNext = false
+        } else if options.contains(argument) {
+          skipNext = true
+        } else if !flags.contains(argument) && !argument.hasSuffix(".swift") {
+          kept.append(argument)
+        }
+      }
+      return kept
+    }
+
+    func jobs(files: [String], in folder: String) -> [[String]] {
+      let objects = files.map { FilePath.join(folder, FilePath.lastComponent($0) + ".o") }
+      let compiled =
+        Self.without(
+          compile,
+          options: ["-primary-file", "-o", "-emit-dependencies-path", "-serialize-diagnostics-path", "-index-store-path"],
+          flags: ["-index-system-modules"])
+        + files.flatMap { ["-primary-file", $0] } + objects.flatMap { ["-o", $0] }
+      let interface =
+        Self.without(
+          emitModule,
+          options: [
+            "-o", "-emit-module-doc-path", "-emit-module-source-info-path", "-serialize-diagnostics-path",
+            "-emit-dependencies-path", "-emit-abi-descriptor-path",
+          ])
+        + files + ["-o", FilePath.join(folder, "\(module).swiftmodule")]
+      let autolinked = FilePath.join(folder, "library.autolink")
+      let extracted = [autolink[0]] + objects + ["-o", autolinked]
+      // The program's link, as a library: its flags and the runtime's start-up object, this code.
+      let linked =
+        Self.without(link, options: ["-o"], flags: ["-pie"])
+        .filter { argument in
+          !argument.hasPrefix("@") && !(argument.hasSuffix(".o") && FilePath.lastComponent(argument) != "swiftrt.o")
+        }
+        + ["-shared"] + objects + ["@" + autolinked, "-o", FilePath.join(folder, libraryName)]
+      return [compiled, interface, extracted, linked]
+    }
+  }
+
+  /// Builds `files` into the library in `folder`, unless it is built from them as they are;
+  /// false when it does not build.
+  private func library(_ folder: String, files: [String], jobs: LibraryJobs) async throws -> Bool {
+    let planned = jobs.jobs(files: files, in: folder)
+    let tools = Set(planned.map(\.[0]))
+    // What the library was built from: its jobs, its files' and tools' stamps.
+    var key = planned.map { $0.joined(separator: " ") }
+    for path in files + tools.sorted() { key.append("\(path) \(String(describing: fileSystem.stamp(at: path)))") }
+    let keyText = key.joined(separator: "\n")
+    let keyPath = FilePath.join(folder, "built-from")
+    if (try? fileSystem.readText(at: keyPath)) == keyText,
+      fileSystem.fileExists(at: FilePath.join(folder, jobs.libraryName))
+    {
+      return true
+    }
+    try? fileSystem.removeItem(at: keyPath)
+    if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
+    for job in planned {
+      let outcome = try await processes.run(
+        ProcessRequest(
+          executable: job[0], arguments: Array(job.dropFirst()), environment: environment, workingDirectory: scratch,
+          timeout: .seconds(600), outputLimit: 256 << 10, mayLeaveProcesses: false))
+      guard outcome.ending == .exited(0) else { return false }
+    }
+    try fileSystem.writeAtomically(Data(keyText.utf8), to: keyPath)
+    return true
+  }
+}
