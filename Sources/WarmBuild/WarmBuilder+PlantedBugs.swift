@@ -100,13 +100,19 @@ extension WarmBuilder {
       let testsOnly = { (argument: String) in
         !isObject(argument, ofAny: planted.bugs.map(\.testModule)) && !subjectObjects.contains { argument.hasSuffix($0) }
       }
+      // Its own list of libraries to link, so the two links run side by side.
+      let testsAutolinked = FilePath.join(folder, "tests.autolink")
       let subjectLibrary = FilePath.join(folder, "subject")
       record.steps.append(
         WarmBuildRecord.Step(
           name: Self.ownStepPrefix + "link \(module)'s tests to the subject's library",
-          inputs: linkStep.inputs.filter(testsOnly) + [autolinked, FilePath.join(subjectLibrary, jobs.libraryName)],
-          outputs: [testsProgram],
-          jobs: [redirected(link.filter(testsOnly), output: testsProgram) + ["-L", subjectLibrary, "-l" + jobs.linkName]],
+          inputs: linkStep.inputs.filter(testsOnly) + [FilePath.join(subjectLibrary, jobs.libraryName)],
+          outputs: [testsAutolinked, testsProgram],
+          jobs: [
+            redirected(autolink.filter(testsOnly), output: testsAutolinked),
+            redirected(link.filter(testsOnly), output: testsProgram).map { $0 == "@" + autolinked ? "@" + testsAutolinked : $0 }
+              + ["-L", subjectLibrary, "-l" + jobs.linkName],
+          ],
           concurrent: false))
       record.sharedBugs = shared
     }
@@ -192,8 +198,10 @@ extension WarmBuilder {
     for path in files + tools.sorted() { key.append("\(path) \(String(describing: fileSystem.stamp(at: path)))") }
     let keyText = key.joined(separator: "\n")
     let keyPath = FilePath.join(folder, "built-from")
+    // A library that is not one (a tampered or truncated file) is built again.
     if (try? fileSystem.readText(at: keyPath)) == keyText,
-      fileSystem.fileExists(at: FilePath.join(folder, jobs.libraryName))
+      let library = try? fileSystem.readFile(at: FilePath.join(folder, jobs.libraryName)),
+      library.starts(with: [0x7F, 0x45, 0x4C, 0x46])
     {
       return true
     }
