@@ -91,8 +91,34 @@ struct WarmRun: Sendable {
       if !bugRuns.isEmpty {
         trace?("the tests compiled once run against \(bugRuns.count) planted bug\(bugRuns.count == 1 ? "" : "s") from libraries")
       }
-      var outcome = try await runTestProgram(program, job, events: job.events)
-      var events = job.stream()
+      // The test program, and the planted bugs the tests were not compiled into, one run each,
+      // as many at once as there are cores. Each is a process of its own, so a crash in one
+      // (which counts as caught) stops no other; a run that is cancelled or out of time ends
+      // the check as it ends `swift test`. The streams join in the bugs' order.
+      let pending = bugRuns.enumerated().filter { !job.skipping.contains($0.element.module) }
+      let runs = try await withThrowingTaskGroup(of: (Int, ProcessOutcome, String?).self) { group in
+        var next = ([(-1, BugRun?.none)] + pending.map { ($0.offset, Optional($0.element)) })[...]
+        func addNext() {
+          guard let (index, bugRun) = next.popFirst() else { return }
+          group.addTask {
+            guard let bugRun else { return (index, try await runTestProgram(program, job, events: job.events), job.stream()) }
+            let path = job.events.path + ".\(index)"
+            defer { try? fileSystem.removeItem(at: path) }
+            let run = try await runTestProgram(
+              bugRun.program, job, events: WatchedFile(path: path, endMarker: job.events.endMarker),
+              libraryPath: bugRun.libraryPath)
+            return (index, run, (try? fileSystem.readText(at: path)) ?? "")
+          }
+        }
+        for _ in 0..<max(ProcessInfo.processInfo.activeProcessorCount, 1) { addNext() }
+        var finished: [Int: (ProcessOutcome, String?)] = [:]
+        while let (index, run, stream) = try await group.next() {
+          finished[index] = (run, stream)
+          addNext()
+        }
+        return finished
+      }
+      guard var (outcome, events) = runs[-1] else { return nil }
       let started = events.map(EventStream.init)?.runStarted ?? false
       if !started, case .exited = outcome.ending {
         trace?("the test program ran no tests, so swift test runs instead")
@@ -100,47 +126,19 @@ struct WarmRun: Sendable {
         warm.forget(job.configuration)
         return nil
       }
-      // The planted bugs the tests were not compiled into, one run each, as many at once as
-      // there are cores. Each is a process of its own, so a crash in one (which counts as
-      // caught) stops no other; a run that is cancelled or out of time ends the check, as it
-      // ends `swift test`, and its streams join in the bugs' order.
-      let pending = bugRuns.enumerated().filter { !job.skipping.contains($0.element.module) }
-      if case .exited = outcome.ending, !pending.isEmpty {
-        let runs = try await withThrowingTaskGroup(of: (Int, ProcessOutcome, String).self) { group in
-          var next = pending[...]
-          func addNext() {
-            guard let (index, bugRun) = next.popFirst() else { return }
-            group.addTask {
-              let path = job.events.path + ".\(index)"
-              defer { try? fileSystem.removeItem(at: path) }
-              let run = try await runTestProgram(
-                bugRun.program, job, events: WatchedFile(path: path, endMarker: job.events.endMarker),
-                libraryPath: bugRun.libraryPath)
-              return (index, run, (try? fileSystem.readText(at: path)) ?? "")
-            }
-          }
-          for _ in 0..<max(ProcessInfo.processInfo.activeProcessorCount, 1) { addNext() }
-          var finished: [Int: (ProcessOutcome, String)] = [:]
-          while let (index, run, stream) = try await group.next() {
-            finished[index] = (run, stream)
-            addNext()
-          }
-          return finished
+      for (index, bugRun) in pending {
+        guard let (run, stream) = runs[index], let stream else { continue }
+        guard EventStream(stream).runStarted || run.ending == .cancelled || run.ending == .timedOut else {
+          trace?("the planted bug \(bugRun.module) did not start a test run (\(run.ending)\(run.standardError.isEmpty ? "" : ": " + run.standardError.prefix(300))), so swift test runs instead")
+          try? fileSystem.removeItem(at: job.events.path)
+          warm.forget(job.configuration)
+          return nil
         }
-        for (index, bugRun) in pending {
-          guard let (run, stream) = runs[index] else { continue }
-          guard EventStream(stream).runStarted || run.ending == .cancelled || run.ending == .timedOut else {
-            trace?("the planted bug \(bugRun.module) did not start a test run (\(run.ending)\(run.standardError.isEmpty ? "" : ": " + run.standardError.prefix(300))), so swift test runs instead")
-            try? fileSystem.removeItem(at: job.events.path)
-            warm.forget(job.configuration)
-            return nil
-          }
-          events = (events ?? "") + "\n" + Self.renaming(bugRun.testModule, to: bugRun.module, in: stream)
-          outcome.standardError += run.standardError
-          outcome.standardOutput += run.standardOutput
-          outcome.duration += run.duration
-          if case .exited = outcome.ending, run.ending != .exited(0) { outcome.ending = run.ending }
-        }
+        events = (events ?? "") + "\n" + Self.renaming(bugRun.testModule, to: bugRun.module, in: stream)
+        outcome.standardError += run.standardError
+        outcome.standardOutput += run.standardOutput
+        outcome.duration += run.duration
+        if case .exited = outcome.ending, run.ending != .exited(0) { outcome.ending = run.ending }
       }
       outcome.standardError = buildOutput + outcome.standardError
       outcome.duration += buildTime
