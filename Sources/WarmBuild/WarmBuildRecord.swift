@@ -37,9 +37,6 @@ struct WarmBuildRecord: Codable, Equatable, Sendable {
   var steps: [Step]
   /// The linked test program.
   var testProgram: String
-  /// The planted bugs whose runs share the learner's compiled tests, by test module, when the
-  /// steps ditutor adds for that (``WarmBuilder/ownStepPrefix``) were made for them.
-  var sharedBugs: [String]? = nil
 
   /// One command of SwiftPM's plan.
   struct Step: Codable, Equatable, Sendable {

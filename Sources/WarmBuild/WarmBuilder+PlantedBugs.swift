@@ -45,10 +45,14 @@ extension WarmBuilder {
       let linkIndex = record.steps.lastIndex(where: { $0.outputs.contains(record.testProgram) }),
       record.steps[linkIndex].jobs.count == 2,
       case let autolink = record.steps[linkIndex].jobs[0], FilePath.lastComponent(autolink[0]) == "swift-autolink-extract",
-      case let link = record.steps[linkIndex].jobs[1]
+      case let swiftPMLink = record.steps[linkIndex].jobs[1]
     else { return nil }
 
     let folder = plantedFolder(module)
+    // These links are ditutor's own: with the toolchain's lld, when it has one, each takes half
+    // the time of the system linker SwiftPM chose.
+    let fasterLinker = fileSystem.fileExists(at: FilePath.join(FilePath.parent(swiftPMLink[0]), "ld.lld")) ? ["-fuse-ld=lld"] : []
+    let link = swiftPMLink + fasterLinker
     let libraries = [("subject", planted.subject)] + planted.bugs.map { ($0.testModule, $0.files) }
     let jobs = LibraryJobs(module: module, compile: compile, emitModule: emitModule, autolink: autolink, link: link)
     var built = true
@@ -72,9 +76,9 @@ extension WarmBuilder {
 
     let fullProgram = FilePath.join(folder, "full.xctest")
     let testsProgram = FilePath.join(folder, "tests.xctest")
-    if record.sharedBugs != shared {
+    do {
       let linkStep = record.steps[linkIndex]
-      record.steps.removeAll { $0.name.hasPrefix(Self.ownStepPrefix) }
+      var own: [WarmBuildRecord.Step] = []
       let autolinked = FilePath.join(folder, "full.autolink")
       func isObject(_ argument: String, ofAny modules: [String]) -> Bool {
         argument.hasSuffix(".o") && modules.contains { argument.contains("/\($0).build/") }
@@ -85,7 +89,7 @@ extension WarmBuilder {
         return job.map { $0.hasPrefix("@") && $0.hasSuffix(".autolink") ? "@" + autolinked : $0 }
       }
       // SwiftPM's link without the shared bugs' modules.
-      record.steps.append(
+      own.append(
         WarmBuildRecord.Step(
           name: Self.ownStepPrefix + "link \(module) without the planted bugs that share its tests",
           inputs: linkStep.inputs.filter { !isObject($0, ofAny: shared) },
@@ -103,7 +107,7 @@ extension WarmBuilder {
       // Its own list of libraries to link, so the two links run side by side.
       let testsAutolinked = FilePath.join(folder, "tests.autolink")
       let subjectLibrary = FilePath.join(folder, "subject")
-      record.steps.append(
+      own.append(
         WarmBuildRecord.Step(
           name: Self.ownStepPrefix + "link \(module)'s tests to the subject's library",
           inputs: linkStep.inputs.filter(testsOnly) + [FilePath.join(subjectLibrary, jobs.libraryName)],
@@ -114,7 +118,17 @@ extension WarmBuilder {
               + ["-L", subjectLibrary, "-l" + jobs.linkName],
           ],
           concurrent: false))
-      record.sharedBugs = shared
+      // A step made as before keeps what it knows of its last run; the rest are new.
+      for step in own {
+        let before = record.steps.firstIndex { $0.name == step.name }
+        if let before, record.steps[before].jobs == step.jobs, record.steps[before].inputs == step.inputs,
+          record.steps[before].outputs == step.outputs
+        {
+          continue
+        }
+        if let before { record.steps.remove(at: before) }
+        record.steps.append(step)
+      }
     }
     var skipping: Set<Int> = [linkIndex]
     for (index, step) in record.steps.enumerated() {

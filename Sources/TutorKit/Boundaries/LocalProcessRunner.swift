@@ -26,7 +26,20 @@ public struct LocalProcessRunner: ProcessRunner {
 
     public init() {}
 
-    func add(_ pid: pid_t) { _ = running.withLock { $0.insert(pid) } }
+    /// Starts a child and counts it as one before a sweep can see it: a sweep on another thread
+    /// between the two would take it for an escapee and kill it (runs side by side, as a
+    /// write-the-test check's planted bugs go, met that within a few checks).
+    func spawning(_ spawn: () throws -> pid_t) throws -> pid_t {
+      try running.withLock { running in
+        let pid = try spawn()
+        running.insert(pid)
+        return pid
+      }
+    }
+    /// Of `candidates`, those not counted, decided while no child is being started.
+    func strays(_ candidates: () -> [pid_t]) -> [pid_t] {
+      running.withLock { running in candidates().filter { !running.contains($0) } }
+    }
     var all: Set<pid_t> { running.withLock { $0 } }
     func remove(_ pid: pid_t) { _ = running.withLock { $0.remove(pid) } }
     func contains(_ pid: pid_t) -> Bool { running.withLock { $0.contains(pid) } }
@@ -95,14 +108,15 @@ public struct LocalProcessRunner: ProcessRunner {
     // A group of its own: Ctrl-C at the terminal reaches ditutor, which decides what to stop.
     let pid: pid_t
     do {
-      pid = try ChildProcess.spawn(
-        request.executable, arguments: request.arguments, environment: request.environment,
-        directory: request.workingDirectory, input: .null, output: .descriptor(outputPipe[1]), error: .descriptor(errorPipe[1]))
+      pid = try children.spawning {
+        try ChildProcess.spawn(
+          request.executable, arguments: request.arguments, environment: request.environment,
+          directory: request.workingDirectory, input: .null, output: .descriptor(outputPipe[1]), error: .descriptor(errorPipe[1]))
+      }
     } catch {
       for descriptor in outputPipe + errorPipe { close(descriptor) }
       throw error
     }
-    children.add(pid)
     defer { children.remove(pid) }
     close(outputPipe[1])
     close(errorPipe[1])
@@ -246,7 +260,7 @@ public struct LocalProcessRunner: ProcessRunner {
   static func stopEscapees(children: Children) {
     let me = getpid()
     for _ in 0..<3 {
-      let strays = (ProcessTable.childrenByParent()[me] ?? []).filter { !children.contains($0) }
+      let strays = children.strays { ProcessTable.childrenByParent()[me] ?? [] }
       guard !strays.isEmpty else { return }
       for stray in strays { terminateTree(of: stray) }
       for stray in strays {

@@ -119,6 +119,9 @@ struct WarmRun: Sendable {
         return finished
       }
       guard var (outcome, events) = runs[-1] else { return nil }
+      if let slowest = runs.max(by: { $0.value.0.duration < $1.value.0.duration }), !bugRuns.isEmpty {
+        trace?("the slowest of the \(runs.count) test runs took \(String(format: "%.2f s", slowest.value.0.duration.seconds)) (\(slowest.key < 0 ? "the test program" : bugRuns[slowest.key].module))")
+      }
       let started = events.map(EventStream.init)?.runStarted ?? false
       if !started, case .exited = outcome.ending {
         trace?("the test program ran no tests, so swift test runs instead")
