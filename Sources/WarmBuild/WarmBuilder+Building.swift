@@ -48,7 +48,7 @@ extension WarmBuilder {
     let started = clock.now
     // A write-the-test exercise's tests compile once and run against each planted bug's library;
     // otherwise the steps ditutor added for that stay out.
-    let sharing = planted.count == 1 ? try await share(planted[0], in: &record) : nil
+    let sharing = planted.isEmpty ? nil : try await share(planted, in: &record)
     let skipping = sharing?.skipping ?? Set(record.steps.indices.filter { record.steps[$0].name.hasPrefix(Self.ownStepPrefix) })
     let result = try await run(&record, skipping: skipping)
     let duration = clock.now - started

@@ -28,39 +28,59 @@ extension WarmBuilder {
     var bugRuns: [BugRun]
   }
 
-  /// Where the libraries and the two programs of a test module live.
+  /// Where the libraries of a write-the-test exercise's test module live.
   func plantedFolder(_ testModule: String) -> String {
     FilePath.join(scratch, "ditutor-planted", testModule)
   }
 
-  /// Makes what runs `planted`'s bugs against the tests compiled once, and says which of the
-  /// plan's steps that leaves out; nil when it cannot (the plan is not what it expects, a library
-  /// does not build, no bug shares the subject's interface): then SwiftPM's steps all run.
-  func share(_ planted: PlantedBugs, in record: inout WarmBuildRecord) async throws -> Sharing? {
-    let module = planted.testModule
-    guard !planted.bugs.isEmpty, !planted.subject.isEmpty,
-      let compileStep = record.steps.first(where: { $0.name.hasPrefix("C.\(module)-") }),
-      let compile = compileStep.jobs.first(where: { $0.contains("-c") && $0.contains("-primary-file") }),
-      let emitModule = compileStep.jobs.first(where: { $0.contains("-emit-module") }),
+  /// Where the two programs of a build that shares tests live: one folder for each set of
+  /// exercises, so the builds of two configurations do not relink each other's.
+  private func programsFolder(_ planted: [PlantedBugs]) -> String {
+    let modules = planted.map(\.testModule).sorted()
+    let name = modules.count == 1 ? modules[0] : "\(modules.count)-" + WarmBuildRecord.fileName(for: ["": modules.joined(separator: ",")])
+    return FilePath.join(scratch, "ditutor-planted", "programs", String(name.prefix(while: { $0 != "." })))
+  }
+
+  /// Makes what runs the planted bugs of `planted` (the write-the-test exercises of the build)
+  /// against their tests compiled once, and says which of the plan's steps that leaves out; nil
+  /// when it cannot (the plan is not what it expects, a library does not build, no bug shares
+  /// its subject's interface): then SwiftPM's steps all run.
+  func share(_ planted: [PlantedBugs], in record: inout WarmBuildRecord) async throws -> Sharing? {
+    let planted = planted.filter { !$0.bugs.isEmpty && !$0.subject.isEmpty }
+    guard !planted.isEmpty,
       let linkIndex = record.steps.lastIndex(where: { $0.outputs.contains(record.testProgram) }),
       record.steps[linkIndex].jobs.count == 2,
       case let autolink = record.steps[linkIndex].jobs[0], FilePath.lastComponent(autolink[0]) == "swift-autolink-extract",
       case let swiftPMLink = record.steps[linkIndex].jobs[1]
     else { return nil }
-
-    let folder = plantedFolder(module)
     // These links are ditutor's own: with the toolchain's lld, when it has one, each takes half
     // the time of the system linker SwiftPM chose.
     let fasterLinker = fileSystem.fileExists(at: FilePath.join(FilePath.parent(swiftPMLink[0]), "ld.lld")) ? ["-fuse-ld=lld"] : []
     let link = swiftPMLink + fasterLinker
-    let libraries = [("subject", planted.subject)] + planted.bugs.map { ($0.testModule, $0.files) }
-    let jobs = LibraryJobs(module: module, compile: compile, emitModule: emitModule, autolink: autolink, link: link)
+
+    // Each exercise's libraries, from the jobs that compile its tests' module.
+    var jobs: [String: LibraryJobs] = [:]
+    var libraries: [(folder: String, files: [String], jobs: LibraryJobs)] = []
+    for exercise in planted {
+      let module = exercise.testModule
+      guard let compileStep = record.steps.first(where: { $0.name.hasPrefix("C.\(module)-") }),
+        let compile = compileStep.jobs.first(where: { $0.contains("-c") && $0.contains("-primary-file") }),
+        let emitModule = compileStep.jobs.first(where: { $0.contains("-emit-module") })
+      // A module the record compiles through the driver (its command line too long to run as
+      // jobs): its bugs keep their modules.
+      else { continue }
+      let made = LibraryJobs(module: module, compile: compile, emitModule: emitModule, autolink: autolink, link: link)
+      jobs[module] = made
+      let folder = plantedFolder(module)
+      libraries += [(FilePath.join(folder, "subject"), exercise.subject, made)]
+        + exercise.bugs.map { (FilePath.join(folder, $0.testModule), $0.files, made) }
+    }
     var built = true
     try await withThrowingTaskGroup(of: Bool.self) { group in
       var pending = libraries[...]
       func addNext() {
-        guard let (name, files) = pending.popFirst() else { return }
-        group.addTask { try await library(FilePath.join(folder, name), files: files, jobs: jobs) }
+        guard let (folder, files, jobs) = pending.popFirst() else { return }
+        group.addTask { try await library(folder, files: files, jobs: jobs) }
       }
       for _ in 0..<parallelJobs { addNext() }
       while let ok = try await group.next() {
@@ -69,70 +89,84 @@ extension WarmBuilder {
       }
     }
     guard built else { return nil }
-    let interface = { (name: String) in try? fileSystem.readFile(at: FilePath.join(folder, name, "\(module).swiftmodule")) }
-    let subjectInterface = interface("subject")
-    let shared = planted.bugs.map(\.testModule).filter { subjectInterface != nil && interface($0) == subjectInterface }
+    // The bugs that declare what their subject declares, by exercise.
+    var shared: [(exercise: PlantedBugs, bugs: [String])] = []
+    for exercise in planted where jobs[exercise.testModule] != nil {
+      let folder = plantedFolder(exercise.testModule)
+      let interface = { (name: String) in
+        try? fileSystem.readFile(at: FilePath.join(folder, name, "\(exercise.testModule).swiftmodule"))
+      }
+      guard let subject = interface("subject") else { continue }
+      let bugs = exercise.bugs.map(\.testModule).filter { interface($0) == subject }
+      if !bugs.isEmpty { shared.append((exercise, bugs)) }
+    }
     guard !shared.isEmpty else { return nil }
+    let sharedBugs = shared.flatMap(\.bugs)
 
-    let fullProgram = FilePath.join(folder, "full.xctest")
-    let testsProgram = FilePath.join(folder, "tests.xctest")
-    do {
-      let linkStep = record.steps[linkIndex]
-      var own: [WarmBuildRecord.Step] = []
-      let autolinked = FilePath.join(folder, "full.autolink")
-      func isObject(_ argument: String, ofAny modules: [String]) -> Bool {
-        argument.hasSuffix(".o") && modules.contains { argument.contains("/\($0).build/") }
-      }
-      func redirected(_ job: [String], output: String) -> [String] {
-        var job = job
-        if let at = job.firstIndex(of: "-o"), at + 1 < job.count { job[at + 1] = output }
-        return job.map { $0.hasPrefix("@") && $0.hasSuffix(".autolink") ? "@" + autolinked : $0 }
-      }
+    let programs = programsFolder(planted)
+    let fullProgram = FilePath.join(programs, "full.xctest")
+    let testsProgram = FilePath.join(programs, "tests.xctest")
+    let linkStep = record.steps[linkIndex]
+    let autolinked = FilePath.join(programs, "full.autolink")
+    let testsAutolinked = FilePath.join(programs, "tests.autolink")
+    func isObject(_ argument: String, ofAny modules: [String]) -> Bool {
+      argument.hasSuffix(".o") && modules.contains { argument.contains("/\($0).build/") }
+    }
+    func redirected(_ job: [String], output: String, autolinked: String) -> [String] {
+      var job = job
+      if let at = job.firstIndex(of: "-o"), at + 1 < job.count { job[at + 1] = output }
+      return job.map { $0.hasPrefix("@") && $0.hasSuffix(".autolink") ? "@" + autolinked : $0 }
+    }
+    // The learner's tests alone, with each subject's code from its library.
+    let subjectObjects = Set(
+      shared.flatMap { exercise, _ in
+        exercise.subject.map { "/\(exercise.testModule).build/\(FilePath.lastComponent($0)).o" }
+      })
+    let everyBug = planted.flatMap { $0.bugs.map(\.testModule) }
+    let testsOnly = { (argument: String) in
+      !isObject(argument, ofAny: everyBug) && !subjectObjects.contains { argument.hasSuffix($0) }
+    }
+    let subjectLibraries = shared.map { exercise, _ in
+      (folder: FilePath.join(plantedFolder(exercise.testModule), "subject"), jobs: jobs[exercise.testModule]!)
+    }
+    let own = [
       // SwiftPM's link without the shared bugs' modules.
-      own.append(
-        WarmBuildRecord.Step(
-          name: Self.ownStepPrefix + "link \(module) without the planted bugs that share its tests",
-          inputs: linkStep.inputs.filter { !isObject($0, ofAny: shared) },
-          outputs: [autolinked, fullProgram],
-          jobs: [
-            redirected(autolink.filter { !isObject($0, ofAny: shared) }, output: autolinked),
-            redirected(link.filter { !isObject($0, ofAny: shared) }, output: fullProgram),
-          ],
-          concurrent: false))
-      // The learner's tests alone, with the subject's code from its library.
-      let subjectObjects = Set(planted.subject.map { "/\(module).build/\(FilePath.lastComponent($0)).o" })
-      let testsOnly = { (argument: String) in
-        !isObject(argument, ofAny: planted.bugs.map(\.testModule)) && !subjectObjects.contains { argument.hasSuffix($0) }
-      }
+      WarmBuildRecord.Step(
+        name: Self.ownStepPrefix + "link without the planted bugs that share their tests",
+        inputs: linkStep.inputs.filter { !isObject($0, ofAny: sharedBugs) },
+        outputs: [autolinked, fullProgram],
+        jobs: [
+          redirected(autolink.filter { !isObject($0, ofAny: sharedBugs) }, output: autolinked, autolinked: autolinked),
+          redirected(link.filter { !isObject($0, ofAny: sharedBugs) }, output: fullProgram, autolinked: autolinked),
+        ],
+        concurrent: false),
       // Its own list of libraries to link, so the two links run side by side.
-      let testsAutolinked = FilePath.join(folder, "tests.autolink")
-      let subjectLibrary = FilePath.join(folder, "subject")
-      own.append(
-        WarmBuildRecord.Step(
-          name: Self.ownStepPrefix + "link \(module)'s tests to the subject's library",
-          inputs: linkStep.inputs.filter(testsOnly) + [FilePath.join(subjectLibrary, jobs.libraryName)],
-          outputs: [testsAutolinked, testsProgram],
-          jobs: [
-            redirected(autolink.filter(testsOnly), output: testsAutolinked),
-            redirected(link.filter(testsOnly), output: testsProgram).map { $0 == "@" + autolinked ? "@" + testsAutolinked : $0 }
-              + ["-L", subjectLibrary, "-l" + jobs.linkName],
-          ],
-          concurrent: false))
-      // A step made as before keeps what it knows of its last run; the rest are new.
-      for step in own {
-        let before = record.steps.firstIndex { $0.name == step.name }
-        if let before, record.steps[before].jobs == step.jobs, record.steps[before].inputs == step.inputs,
-          record.steps[before].outputs == step.outputs
-        {
-          continue
-        }
-        if let before { record.steps.remove(at: before) }
-        record.steps.append(step)
+      WarmBuildRecord.Step(
+        name: Self.ownStepPrefix + "link the tests to their subjects' libraries",
+        inputs: linkStep.inputs.filter(testsOnly) + subjectLibraries.map { FilePath.join($0.folder, $0.jobs.libraryName) },
+        outputs: [testsAutolinked, testsProgram],
+        jobs: [
+          redirected(autolink.filter(testsOnly), output: testsAutolinked, autolinked: testsAutolinked),
+          redirected(link.filter(testsOnly), output: testsProgram, autolinked: testsAutolinked)
+            + subjectLibraries.flatMap { ["-L", $0.folder, "-l" + $0.jobs.linkName, "-Xlinker", "-rpath", "-Xlinker", $0.folder] },
+        ],
+        concurrent: false),
+    ]
+    // A step made as before keeps what it knows of its last run; the rest are new.
+    record.steps.removeAll { step in step.name.hasPrefix(Self.ownStepPrefix) && !own.contains { $0.name == step.name } }
+    for step in own {
+      let before = record.steps.firstIndex { $0.name == step.name }
+      if let before, record.steps[before].jobs == step.jobs, record.steps[before].inputs == step.inputs,
+        record.steps[before].outputs == step.outputs
+      {
+        continue
       }
+      if let before { record.steps.remove(at: before) }
+      record.steps.append(step)
     }
     var skipping: Set<Int> = [linkIndex]
     for (index, step) in record.steps.enumerated() {
-      if shared.contains(where: { bug in
+      if sharedBugs.contains(where: { bug in
         step.name.hasPrefix("C.\(bug)-") || step.outputs.contains { $0.hasSuffix("/\(bug).build/\(bug).swiftmodule.o") }
       }) {
         skipping.insert(index)
@@ -140,8 +174,12 @@ extension WarmBuilder {
     }
     return Sharing(
       skipping: skipping, program: fullProgram,
-      bugRuns: shared.map {
-        BugRun(module: $0, testModule: module, program: testsProgram, libraryPath: FilePath.join(folder, $0))
+      bugRuns: shared.flatMap { exercise, bugs in
+        bugs.map {
+          BugRun(
+            module: $0, testModule: exercise.testModule, program: testsProgram,
+            libraryPath: FilePath.join(plantedFolder(exercise.testModule), $0))
+        }
       })
   }
 

@@ -206,9 +206,15 @@ struct CompositionRoot {
     let processes = self.processes
     let fileSystem = self.fileSystem
     let environment = self.environment
+    // `--separately` is the reference the shared grading is compared with: swift test alone.
+    let recordedBuilds =
+      Self.fastChecks(environment) && !options.separately ? WarmBuilder.maker(processes: processes, fileSystem: fileSystem) : nil
+    let trace = Self.checkTrace(environment)
     let gradebook = Gradebook(course: course, root: root, fileSystem: fileSystem) { workspace in
-      // Each exercise is checked once per learner: recording builds for next time would only cost.
-      ExerciseRunner(root: workspace, processes: processes, fileSystem: fileSystem, environment: environment)
+      // A lane's course is built for learner after learner: recorded once, then without SwiftPM.
+      ExerciseRunner(
+        root: workspace, processes: processes, fileSystem: fileSystem, environment: environment,
+        recordedBuilds: recordedBuilds, trace: trace)
     }
     let line = probe.errorIsTerminal ? ProgressLine(width: probe.width) : nil
     let ids = course.exercises.map(\.id)

@@ -105,10 +105,23 @@ final class GradingSwift: ProcessRunner {
     let after = stamps()
     #expect(fileSystem.text(at: "\(Self.lane)/Exercises/greet/Sources/Code.swift") == "// Bob's answer")
     #expect(after["Exercises/greet/Sources/Helper.swift"] == nil, "Ada's helper is not Bob's")
-    #expect(after["Exercises/greet/Tests/greetTests.swift"] == before["Exercises/greet/Tests/greetTests.swift"])
-    #expect(after["Exercises/count/Sources/Code.swift"] == before["Exercises/count/Sources/Code.swift"], "the same content is not written again")
-    #expect(swift.runs == [["greet", "count"], ["greet"]], "Bob's count is as Ada's was: its result is reused")
+    #expect(after["Exercises/greet/Tests/greetTests.swift"] == before["Exercises/greet/Tests/greetTests.swift"], "the same content is not written again")
+    // Bob's count is as Ada's was: its result is kept, and the lane holds the reference solution
+    // there, the same for every learner, so the run (the same selection as Ada's, built without
+    // SwiftPM after hers) compiles only Bob's greet.
+    #expect(swift.runs == [["greet", "count"], ["greet", "count"]])
+    #expect(fileSystem.text(at: "\(Self.lane)/Exercises/count/Sources/Code.swift") == "// solution of count\n")
     #expect(entries[0].reused == 1)
+  }
+
+  @Test func anExerciseWhoseResultIsKeptStaysTheSolutionForTheNextLearner() async throws {
+    try await grade(["/learners/ada"])
+    try await grade(["/learners/bob"])
+    let before = stamps()
+    fileSystem.add("/learners/carol/Exercises/greet/Sources/Code.swift", "// Carol's answer")
+    fileSystem.add("/learners/carol/Exercises/count/Sources/Code.swift", "// as it shipped")
+    try await grade(["/learners/carol"])
+    #expect(stamps()["Exercises/count/Sources/Code.swift"] == before["Exercises/count/Sources/Code.swift"], "not written again")
   }
 
   @Test func aLearnerWhoChangedNothingIsNotBuiltAgain() async throws {
@@ -123,7 +136,8 @@ final class GradingSwift: ProcessRunner {
     try await grade()
     fileSystem.add("/learners/ada/Exercises/count/Sources/Code.swift", "// Ada's right count")
     let entries = try await grade()
-    #expect(swift.runs == [["greet", "count"], ["count"]])
+    #expect(swift.runs == [["greet", "count"], ["greet", "count"]])
+    #expect(entries[0].reused == 1, "greet's result is the one kept")
     #expect(passed(entries[0]) == ["greet": true, "count": true])
   }
 
@@ -137,16 +151,18 @@ final class GradingSwift: ProcessRunner {
   @Test func aRemovedFileChangesTheKey() async throws {
     try await grade()
     try fileSystem.removeItem(at: "/learners/ada/Exercises/greet/Sources/Helper.swift")
-    try await grade()
-    #expect(swift.runs == [["greet", "count"], ["greet"]])
+    let entries = try await grade()
+    #expect(swift.runs == [["greet", "count"], ["greet", "count"]])
+    #expect(entries[0].reused == 1, "count's result is the one kept")
     #expect(!fileSystem.fileExists(at: "\(Self.lane)/Exercises/greet/Sources/Helper.swift"))
   }
 
   @Test func aChangedShippedTestChangesTheKeyOfItsExerciseOnly() async throws {
     try await grade()
     fileSystem.add("/course/Exercises/count/Tests/countTests.swift", "// the instructor fixed a test\n")
-    try await grade()
-    #expect(swift.runs == [["greet", "count"], ["count"]])
+    let entries = try await grade()
+    #expect(swift.runs == [["greet", "count"], ["greet", "count"]])
+    #expect(entries[0].reused == 1, "greet's result is the one kept")
   }
 
   @Test func freshGradesEverythingAgainButStillSharesWithinTheRun() async throws {
@@ -206,7 +222,9 @@ final class GradingSwift: ProcessRunner {
     fileSystem.add("/learners/bob/Exercises/hook/Sources/Code.swift", "// Bob started on the seam\n")
     try #require(try CourseFixtures.course(fileSystem).exercises.first { $0.id == "hook" }?.kind == .seam)
     try await grade(["/learners/ada", "/learners/bob"])
-    #expect(swift.runs == [["greet", "count"], ["hook"], ["greet", "hook"]], "Bob's started seam is checked with the rest")
+    // Bob's count is kept from Ada (the solution stands in for it); his started seam is checked
+    // with the rest.
+    #expect(swift.runs == [["greet", "count"], ["hook"], ["greet", "count", "hook"]], "Bob's started seam is checked with the rest")
   }
 
   @Test func theProgressSaysWhoIsGradedAndHowManyAreDone() async throws {

@@ -166,9 +166,13 @@ public struct ExerciseRunner: Sendable {
   /// A build folder made in another place (the checkout was moved or copied) is rebuilt first:
   /// the compiler's module cache remembers absolute paths, and its complaint is never the
   /// learner's fault.
+  ///
+  /// `repeated`: a selection of several exercises that later checks will ask for again (a
+  /// grading lane's course, learner after learner): like a single exercise of the learner's own,
+  /// it is built without SwiftPM when a record allows, and recorded when not.
   public func check(
     _ exercises: [Exercise], code: Code, folders: [String: String] = [:], variants: [String: [String]] = [:],
-    timeout: Duration = defaultTimeout, progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
+    repeated: Bool = false, timeout: Duration = defaultTimeout, progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
   ) async throws -> [String: Verdict] {
     let variants = PackageSelection(exercises: exercises, code: code, variants: variants).variants
     // A learner who moved their file out of Sources/ gets SwiftPM's complaint about where a
@@ -180,7 +184,9 @@ public struct ExerciseRunner: Sendable {
       var verdicts = Dictionary(uniqueKeysWithValues: empty.map { ($0.id, Self.nothingToBuild($0, folder: folders[$0.id] ?? code.folder)) })
       let rest = exercises.filter { exercise in !empty.contains { $0.id == exercise.id } }
       if !rest.isEmpty {
-        verdicts.merge(try await check(rest, code: code, folders: folders, variants: variants, timeout: timeout, progress: progress)) { $1 }
+        verdicts.merge(
+          try await check(rest, code: code, folders: folders, variants: variants, repeated: repeated, timeout: timeout, progress: progress)
+        ) { $1 }
       }
       return verdicts
     }
@@ -213,7 +219,7 @@ public struct ExerciseRunner: Sendable {
     let run = { [self] (skipping: [String]) in
       try await runTests(
         exercises, code: code, folders: folders, variants: variants, leavingOut: leftOut, skipping: skipping,
-        timeout: timeout * rounds, swift: swift, progress: progress)
+        repeated: repeated, timeout: timeout * rounds, swift: swift, progress: progress)
     }
     var (outcome, stream) = try await run([])
     if BuildFolder.isFromAnotherPlace(outcome) {
@@ -316,7 +322,7 @@ public struct ExerciseRunner: Sendable {
 
   private func runTests(
     _ exercises: [Exercise], code: Code, folders: [String: String], variants: [String: [String]], leavingOut: [String],
-    skipping: [String],
+    skipping: [String], repeated: Bool,
     timeout: Duration, swift: String, progress: @escaping @Sendable (CheckPhase) -> Void
   ) async throws -> (ProcessOutcome, String?) {
     let events = FilePath.join(scratch, "ditutor-events-\(UUID().uuidString).jsonl")
@@ -341,7 +347,7 @@ public struct ExerciseRunner: Sendable {
     // The learner's own code, one exercise at a time: what the edit-check loop runs, again and
     // again, is tried without SwiftPM first. Other checks (verify's solutions, starters and
     // shortcuts) each build once.
-    let warm = exercises.count == 1 && code == .sources && folders.isEmpty && variants.isEmpty ? warmBuilds : nil
+    let warm = (exercises.count == 1 || repeated) && code == .sources && folders.isEmpty && variants.isEmpty ? warmBuilds : nil
     return try await withThrowingTaskGroup(of: Void.self) { group in
       // The status line says "Running the tests" once the stream appears.
       group.addTask {

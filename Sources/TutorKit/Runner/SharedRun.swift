@@ -12,9 +12,12 @@ struct SharedRun: Sendable {
 
   /// The verdicts of `exercises`, by id, and of their `variants`, by
   /// ``ExerciseRunner/variantKey(_:_:)``.
+  /// `repeated`: the first run's selection is one a later check will ask for again (see
+  /// ``ExerciseRunner/check(_:code:folders:variants:repeated:timeout:progress:)``); the runs
+  /// that tell spoiled verdicts apart are one-offs.
   func check(
     _ exercises: [Exercise], code: ExerciseRunner.Code, folders: [String: String] = [:], variants: [String: [String]] = [:],
-    timeout: Duration
+    repeated: Bool = false, timeout: Duration
   ) async throws -> [String: Verdict] {
     guard !exercises.isEmpty else { return [:] }
     let variants = PackageSelection(exercises: exercises, code: code, variants: variants).variants
@@ -24,7 +27,8 @@ struct SharedRun: Sendable {
       checked[exercise.id] = (exercise, nil)
       for variant in variants[exercise.id] ?? [] { checked[ExerciseRunner.variantKey(exercise.id, variant)] = (exercise, variant) }
     }
-    var verdicts = try await runner.check(exercises, code: code, folders: folders, variants: variants, timeout: timeout)
+    var verdicts = try await runner.check(
+      exercises, code: code, folders: folders, variants: variants, repeated: repeated, timeout: timeout)
     var spoiled = checked.keys.sorted().filter { Self.isSpoiled(verdicts[$0]!) }
     // Together again while that tells more apart: each run that stops leaves at least one
     // exercise at fault (its errors named) and spoils the rest.

@@ -104,9 +104,10 @@ struct WarmRun: Sendable {
             guard let bugRun else { return (index, try await runTestProgram(program, job, events: job.events), job.stream()) }
             let path = job.events.path + ".\(index)"
             defer { try? fileSystem.removeItem(at: path) }
+            // The program may hold other exercises' tests too: only this bug's exercise's run.
             let run = try await runTestProgram(
               bugRun.program, job, events: WatchedFile(path: path, endMarker: job.events.endMarker),
-              libraryPath: bugRun.libraryPath)
+              libraryPath: bugRun.libraryPath, only: bugRun.testModule)
             return (index, run, (try? fileSystem.readText(at: path)) ?? "")
           }
         }
@@ -159,11 +160,11 @@ struct WarmRun: Sendable {
   /// testing library; colour off, as for any output that is not a terminal), and reports its
   /// end as `swift test` would.
   private func runTestProgram(
-    _ program: String, _ job: TestJob, events: WatchedFile, libraryPath: String? = nil
+    _ program: String, _ job: TestJob, events: WatchedFile, libraryPath: String? = nil, only module: String? = nil
   ) async throws -> ProcessOutcome {
     var variables = job.variables
     variables["NO_COLOR"] = "1"
-    var arguments = job.arguments
+    var arguments = job.arguments + (module.map { ["--filter", "^\($0)\\."] } ?? [])
     if events.path != job.events.path, let at = arguments.firstIndex(of: "--event-stream-output-path"), at + 1 < arguments.count {
       arguments[at + 1] = events.path
     }
