@@ -31,8 +31,13 @@ extension WarmBuilder {
   }
 
   /// Brings the build up to date with the recorded jobs, if the record still describes it.
+  ///
+  /// `keepGoing`: a learner's compile error stops only what depends on it; the rest builds, and
+  /// the test program links without the modules that did not build (a grading lane's course:
+  /// one learner's broken exercise need not send the other 28 to another build).
   func build(
-    _ configuration: Configuration, exercises: [String], planted: [PlantedBugs] = [], swift: String
+    _ configuration: Configuration, exercises: [String], planted: [PlantedBugs] = [], keepGoing: Bool = false,
+    swift: String
   ) async throws -> Outcome {
     var record: WarmBuildRecord
     switch usableRecord(configuration, swift: swift) {
@@ -50,14 +55,18 @@ extension WarmBuilder {
     // otherwise the steps ditutor added for that stay out.
     let sharing = planted.isEmpty ? nil : try await share(planted, in: &record)
     let skipping = sharing?.skipping ?? Set(record.steps.indices.filter { record.steps[$0].name.hasPrefix(Self.ownStepPrefix) })
-    let result = try await run(&record, skipping: skipping)
+    let result = try await run(&record, skipping: skipping, keepGoing: keepGoing)
     let duration = clock.now - started
     switch result.ending {
     case .built:
       save(record)
+      // A planted bug whose tests did not compile has nothing to run.
+      let bugRuns = (sharing?.bugRuns ?? []).filter { bugRun in
+        !result.notBuilt.contains { record.steps[$0].name.hasPrefix("C.\(bugRun.testModule)-") }
+      }
       return .built(
         output: result.output, duration: duration, testProgram: sharing?.program ?? record.testProgram,
-        stepsRun: result.stepsRun, bugRuns: sharing?.bugRuns ?? [])
+        stepsRun: result.stepsRun, bugRuns: bugRuns)
     case .cancelled:
       save(record)
       return .stopped(ProcessOutcome(ending: .cancelled, standardError: result.output, duration: duration))
@@ -78,6 +87,8 @@ extension WarmBuilder {
     var ending: Ending
     var output: String
     var stepsRun: Int
+    /// With `keepGoing`, the steps that failed at the learner's code or depend on one that did.
+    var notBuilt: Set<Int> = []
   }
 
   /// One compiler job that finished, for the scheduler.
@@ -95,13 +106,21 @@ extension WarmBuilder {
   /// Jobs, not steps, share the cores: a module's emit-module job ends well before its compile
   /// job, and the next module's compile takes that core at once (a write-the-test exercise
   /// compiles the learner's tests once per planted bug).
-  private func run(_ record: inout WarmBuildRecord, skipping: Set<Int>) async throws -> Run {
+  private func run(_ record: inout WarmBuildRecord, skipping: Set<Int>, keepGoing: Bool) async throws -> Run {
     let steps = record.steps
     var maker: [String: Int] = [:]
     for (index, step) in steps.enumerated() {
       for output in step.outputs { maker[output] = index }
     }
     let makers = steps.map { step in Set(step.inputs.compactMap { maker[$0] }) }
+    // The makers of the inputs a step reads (not the module interfaces it only waits for).
+    let readMakers = steps.indices.map { index in
+      let unread = Set(record.steps[index].unread ?? [])
+      return Set(steps[index].inputs.filter { !unread.contains($0) }.compactMap { maker[$0] })
+    }
+    /// The jobs to run for each step: a link whose inputs did not all build leaves them out.
+    var jobs = steps.map(\.jobs)
+    var partial: Set<Int> = []
     enum State { case waiting, running, done, failed }
     var states = Array(repeating: State.waiting, count: steps.count)
     var inputStamps = Array(repeating: [FileStamp?](), count: steps.count)
@@ -120,8 +139,22 @@ extension WarmBuilder {
         var progressed = true
         while progressed && !stopping {
           progressed = false
-          for index in steps.indices where states[index] == .waiting && makers[index].allSatisfy({ states[$0] == .done }) {
+          for index in steps.indices where states[index] == .waiting
+            && makers[index].allSatisfy({ states[$0] == .done || keepGoing && states[$0] == .failed })
+          {
             progressed = true
+            // Going on past the learner's errors: a link leaves out what did not build; a
+            // step that reads it does not build either.
+            let failedMakers = readMakers[index].filter { states[$0] == .failed }
+            if !failedMakers.isEmpty {
+              guard Self.isLink(steps[index]) else {
+                states[index] = .failed
+                continue
+              }
+              let missing = Set(failedMakers.flatMap { steps[$0].outputs })
+              jobs[index] = steps[index].jobs.map { $0.filter { !missing.contains($0) } }
+              partial.insert(index)
+            }
             // A step this build does without counts as done, as it was last left.
             if skipping.contains(index) {
               states[index] = .done
@@ -134,8 +167,9 @@ extension WarmBuilder {
               before.count == stamps.count
                 && step.inputs.indices.allSatisfy { unread.contains(step.inputs[$0]) || before[$0] == stamps[$0] }
             }
+            // A link that leaves something out always runs: the program on disk may hold it.
             let current =
-              inputsAsBefore == true
+              !partial.contains(index) && inputsAsBefore == true
               && record.steps[index].outputStamps == step.outputs.map { fileSystem.stamp(at: $0) }
               && record.steps[index].outputStamps?.allSatisfy({ $0 != nil }) == true
             if current {
@@ -152,10 +186,11 @@ extension WarmBuilder {
         while !stopping && jobsRunning < parallelJobs, let index = unstarted.firstIndex(where: { !$0.isEmpty }) {
           let job = unstarted[index].removeFirst()
           let step = steps[index]
+          let command = jobs[index][job]
           started[index] += 1
           jobsRunning += 1
           group.addTask {
-            FinishedJob(step: index, job: job, outcome: try await run(step.jobs[job], makingFoldersFor: step.outputs))
+            FinishedJob(step: index, job: job, outcome: try await run(command, makingFoldersFor: step.outputs))
           }
         }
       }
@@ -181,16 +216,22 @@ extension WarmBuilder {
         if stepOver && finishedJobs == started[index] {
           if outcomes[index].count == step.jobs.count && outcomes[index].values.allSatisfy({ $0.ending == .exited(0) }) {
             states[index] = .done
-            record.steps[index].inputStamps = inputStamps[index]
-            record.steps[index].outputStamps = step.outputs.map { fileSystem.stamp(at: $0) }
+            // A link that left something out is out of date until it links everything.
+            if !partial.contains(index) {
+              record.steps[index].inputStamps = inputStamps[index]
+              record.steps[index].outputStamps = step.outputs.map { fileSystem.stamp(at: $0) }
+            }
             record.steps[index].unread = unreadModules(of: index, in: record.steps)
           } else if case .cancelled = ending {
             states[index] = .failed
           } else if isLearnersError(output(of: outcomes[index])) {
-            // Like llbuild: what is running finishes, nothing new starts.
             states[index] = .failed
-            stopping = true
-            if case .built = ending { ending = .learnersError }
+            // Like llbuild: what is running finishes, nothing new starts; or, going on, only
+            // what depends on it stops.
+            if !keepGoing {
+              stopping = true
+              if case .built = ending { ending = .learnersError }
+            }
           } else {
             states[index] = .failed
             stopping = true
@@ -201,8 +242,19 @@ extension WarmBuilder {
       }
     }
     // A step the scheduler never reached (it waited on one that failed) is simply not done.
+    let notBuilt = Set(states.indices.filter { states[$0] == .failed })
+    if keepGoing, case .built = ending, states.contains(where: { $0 != .done && $0 != .failed }) || notBuilt.count == states.count {
+      ending = .learnersError
+    }
     return Run(
-      ending: ending, output: outcomes.map(output(of:)).joined(), stepsRun: started.filter { $0 > 0 }.count)
+      ending: ending, output: outcomes.map(output(of:)).joined(), stepsRun: started.filter { $0 > 0 }.count,
+      notBuilt: notBuilt)
+  }
+
+  /// A step that links a test program (SwiftPM's, or one of ditutor's own): it can leave out
+  /// what did not build.
+  static func isLink(_ step: WarmBuildRecord.Step) -> Bool {
+    step.outputs.contains { $0.hasSuffix(".xctest") }
   }
 
   /// What a step's jobs printed, in the jobs' order (the compile job's diagnostics first).

@@ -107,9 +107,9 @@ extension WarmBuilder {
   }
 
   public func rebuild(
-    _ configuration: Configuration, exercises: [String], planted: [PlantedBugs], swift: String
+    _ configuration: Configuration, exercises: [String], planted: [PlantedBugs], keepGoing: Bool, swift: String
   ) async throws -> RecordedBuild {
-    switch try await build(configuration, exercises: exercises, planted: planted, swift: swift) {
+    switch try await build(configuration, exercises: exercises, planted: planted, keepGoing: keepGoing, swift: swift) {
     case .built(let output, let duration, let program, let stepsRun, let bugRuns):
       .built(output: output, duration: duration, testProgram: program, stepsRun: stepsRun, bugRuns: bugRuns)
     case .stopped(let outcome): .stopped(outcome)

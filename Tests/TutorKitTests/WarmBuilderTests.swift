@@ -184,6 +184,38 @@ import Testing
     #expect(toolchain.ran.contains("compile X"))
   }
 
+  @Test func goingOnPastTheLearnersErrorLinksWithoutWhatDidNotBuild() async throws {
+    let error = "/c/Exercises/x/Sources/A.swift:2:12: error: cannot find 'bdy' in scope\n"
+    toolchain.fail("compile X", with: ProcessOutcome(ending: .exited(1), standardError: error))
+    edit(source, firstLine: "struct A { var changed = true }")
+    let outcome = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    guard case .built(let output, _, _, _, _) = outcome else {
+      Issue.record("expected the build to go on, got \(outcome)")
+      return
+    }
+    #expect(output.contains(error))
+    #expect(!toolchain.ran.contains("compile XTests"), "what reads the module that failed does not build")
+    #expect(toolchain.ran.suffix(2) == ["autolink", "link"])
+    #expect(toolchain.linked.isEmpty, "neither module's objects: X did not build, and its tests read it")
+
+    // Fixed: both compile, and the link that left them out links them again.
+    toolchain.fail("compile X", with: ProcessOutcome(ending: .exited(0)))
+    toolchain.forgetRuns()
+    _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    #expect(Set(toolchain.ran) == ["compile X", "emit-module X", "compile XTests", "emit-module XTests", "autolink", "link"])
+    #expect(toolchain.linked == ["\(FakeToolchain.build)/X.o", "\(FakeToolchain.build)/XTests.o"])
+  }
+
+  @Test func withoutGoingOnTheLearnersErrorStopsTheBuild() async throws {
+    toolchain.fail("compile X", with: ProcessOutcome(ending: .exited(1), standardError: "/c/Exercises/x/Sources/A.swift:2:12: error: no\n"))
+    edit(source)
+    guard case .stopped = try await build() else {
+      Issue.record("expected the build to stop")
+      return
+    }
+    #expect(!toolchain.ran.contains("link"))
+  }
+
   @Test func aCancelledBuildStopsAndRunsTheStepNextTime() async throws {
     toolchain.fail("compile X", with: ProcessOutcome(ending: .cancelled))
     edit(source)

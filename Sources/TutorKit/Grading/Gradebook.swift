@@ -220,21 +220,22 @@ public struct Gradebook: Sendable {
           }
         } else {
           // The whole course in one run, learner after learner: the same selection each time,
-          // so the lane's build is recorded once and then built without SwiftPM (only what
-          // this learner changed compiles, and a write-the-test exercise's tests once). An
-          // exercise whose result is kept holds the reference solution, which never changes
-          // from one learner to the next; its result from this run is not taken.
+          // so the lane's build is recorded once and then built without SwiftPM, going on past
+          // an exercise that does not compile (only what this learner changed compiles, and a
+          // write-the-test exercise's tests once for all its planted bugs). Only the results
+          // not kept are taken from the run.
           let own = Set(missing.map(\.id))
-          try prepare(workspace, from: checkout, own: own)
-          // A seam exercise left as it shipped does not compile by design: checked alone, it
-          // stops no other exercise's build (and its result is shared by every learner who
-          // left it so).
-          let untouchedSeams = missing.filter { $0.kind == .seam && isUntouched($0, in: checkout) }
+          try prepare(workspace, from: checkout)
+          // A seam exercise left as it shipped does not compile by design: when SwiftPM must
+          // build, which stops at the first error, it is checked alone, so it stops no other
+          // exercise's build (and its result is shared by every learner who left it so).
+          let fast = runner.canBuildWithoutSwiftPM(course.exercises)
+          let untouchedSeams = fast ? [] : course.exercises.filter { $0.kind == .seam && isUntouched($0, in: checkout) }
           var checked = try await SharedRun(runner: runner).check(
             course.exercises.filter { exercise in !untouchedSeams.contains { $0.id == exercise.id } }, code: .sources,
             repeated: true, timeout: options.timeout
           ).filter { own.contains($0.key) }
-          for exercise in untouchedSeams where !Task.isCancelled {
+          for exercise in untouchedSeams where own.contains(exercise.id) && !Task.isCancelled {
             checked[exercise.id] = try await runner.check(exercise, code: .sources, timeout: options.timeout)
           }
           for (id, verdict) in checked {
@@ -278,13 +279,9 @@ public struct Gradebook: Sendable {
   /// The instructor's course, with the learner's `Sources/` folders in place of the shipped ones
   /// (see ``CourseCopy``: kept from one learner to the next, brought in line file by file, so
   /// SwiftPM builds again only the exercises where this learner's sources differ).
-  ///
-  /// `own`: the exercises to take from the learner (all when nil); the others get the reference
-  /// solution.
-  private func prepare(_ workspace: String, from checkout: String, own: Set<String>? = nil) throws {
+  private func prepare(_ workspace: String, from checkout: String) throws {
     try CourseCopy(course: course, root: root, fileSystem: fileSystem).bringInLine(workspace) { exercise in
-      own.map { $0.contains(exercise.id) } ?? true
-        ? FilePath.join(checkout, exercise.sourcesFolder) : FilePath.join(root, exercise.solutionFolder)
+      FilePath.join(checkout, exercise.sourcesFolder)
     }
   }
 

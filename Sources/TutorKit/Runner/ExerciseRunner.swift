@@ -114,6 +114,15 @@ public struct ExerciseRunner: Sendable {
     return !warm.canBuild(Self.configuration(of: learnersVariables(for: exercise)), swift: swift)
   }
 
+  /// Whether a check of `exercises` (the learner's own code) can be built from its record now,
+  /// without SwiftPM: then an exercise that does not compile stops only itself (see
+  /// ``RecordedBuilds/rebuild(_:exercises:planted:keepGoing:swift:)``).
+  public func canBuildWithoutSwiftPM(_ exercises: [Exercise]) -> Bool {
+    guard let warm = warmBuilds, let swift = processes.locate("swift") else { return false }
+    return warm.canBuild(
+      Self.configuration(of: PackageSelection(exercises: exercises, code: .sources).applied(to: environment)), swift: swift)
+  }
+
   /// The variables of a check of the learner's own code, as `check` sets them.
   private func learnersVariables(for exercise: Exercise) -> [String: String] {
     PackageSelection(exercises: [exercise], code: .sources).applied(to: environment)
@@ -343,7 +352,7 @@ public struct ExerciseRunner: Sendable {
     let job = TestJob(
       exercises: exercises, variables: variables, arguments: arguments, configuration: Self.configuration(of: variables),
       timeout: timeout, swift: swift, events: WatchedFile(path: events, endMarker: "\"runEnded\""), stream: stream,
-      skipping: skipping, planted: exercises.filter { $0.kind == .tests }.map(plantedBugs(of:)))
+      skipping: skipping, planted: exercises.filter { $0.kind == .tests }.map(plantedBugs(of:)), repeated: repeated)
     // The learner's own code, one exercise at a time: what the edit-check loop runs, again and
     // again, is tried without SwiftPM first. Other checks (verify's solutions, starters and
     // shortcuts) each build once.

@@ -18,8 +18,13 @@ public protocol RecordedBuilds: Sendable {
   /// `planted`, the learner's tests of a write-the-test exercise are compiled once and run
   /// against each planted bug that only changes function bodies (see ``PlantedBugs``), instead
   /// of compiled again into a module per bug.
-  func rebuild(_ configuration: Configuration, exercises: [String], planted: [PlantedBugs], swift: String)
-    async throws -> RecordedBuild
+  ///
+  /// `keepGoing`: a compile error in the learner's code stops only what depends on it, and the
+  /// test program links without it (its exercise's verdict is the compile error; the others'
+  /// come from the run).
+  func rebuild(
+    _ configuration: Configuration, exercises: [String], planted: [PlantedBugs], keepGoing: Bool, swift: String
+  ) async throws -> RecordedBuild
 
   /// Runs `swiftPMBuild` (SwiftPM building `configuration`, which holds `exercises` and their
   /// test `modules`) and, when it says it built, records the build for next time; when it says

@@ -20,6 +20,9 @@ struct TestJob: Sendable {
   var skipping: [String] = []
   /// The write-the-test exercises among `exercises`, for a recorded build (see ``PlantedBugs``).
   var planted: [PlantedBugs] = []
+  /// A selection later checks ask for again (a grading lane's course): built from its record
+  /// past an exercise that does not compile (see ``RecordedBuilds/rebuild(_:exercises:planted:keepGoing:swift:)``).
+  var repeated = false
 }
 
 /// What a run of the tests left: how the program ended, and the event stream (nil when the
@@ -85,7 +88,9 @@ struct WarmRun: Sendable {
 
   /// The run, or nil when `swift test` must run instead.
   func run(_ job: TestJob) async throws -> TestRunResult? {
-    switch try await warm.rebuild(job.configuration, exercises: job.exercises.map(\.id), planted: job.planted, swift: job.swift) {
+    switch try await warm.rebuild(
+      job.configuration, exercises: job.exercises.map(\.id), planted: job.planted, keepGoing: job.repeated, swift: job.swift)
+    {
     case .built(let buildOutput, let buildTime, let program, let stepsRun, let bugRuns):
       trace?("built without SwiftPM: \(stepsRun) step\(stepsRun == 1 ? "" : "s") ran, in \(String(format: "%.2f s", buildTime.seconds))")
       if !bugRuns.isEmpty {

@@ -105,6 +105,12 @@ enum VerdictReader {
       }
     }
 
+    // A build that went on past this exercise's compile error, and ran the others' tests.
+    let errors = diagnostics.filter { $0.severity == "error" }
+    if !errors.isEmpty && ownTests.isEmpty {
+      return Verdict(exercise: exercise.id, status: .compileError, durationSeconds: seconds, diagnostics: errors)
+    }
+
     let limit = Int(timeout.components.seconds)
     var tests = results(of: ownTests, outcome: outcome, crash: crash, root: root, limit: limit)
 

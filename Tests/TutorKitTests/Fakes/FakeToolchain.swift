@@ -52,6 +52,10 @@ final class FakeToolchain: ProcessRunner {
     return 0
   }
 
+  /// The objects the last link linked.
+  var linked: [String] { linkedObjects.withLock { $0 } }
+  private let linkedObjects = Mutex<[String]>([])
+
   /// The folder each program was started in (nil: the caller's own), in the order they ran.
   var workingDirectories: [String?] { directories.withLock { $0 } }
   private let directories = Mutex<[String?]>([])
@@ -70,7 +74,8 @@ final class FakeToolchain: ProcessRunner {
 
             """)
       }
-      return ProcessOutcome(ending: .exited(0), standardOutput: "/tc/autolink P\n/tc/clang -o \(Self.build)/P.xctest\n")
+      let objects = "\(Self.build)/X.o \(Self.build)/XTests.o"
+      return ProcessOutcome(ending: .exited(0), standardOutput: "/tc/autolink \(objects)\n/tc/clang \(objects) -o \(Self.build)/P.xctest\n")
     }
     let label: String
     switch (request.executable, arguments.first) {
@@ -81,6 +86,7 @@ final class FakeToolchain: ProcessRunner {
     case ("/usr/bin/swift", "test"): label = "swift " + arguments.joined(separator: " ")
     default: label = ([request.executable] + arguments).joined(separator: " ")
     }
+    if label == "link" { linkedObjects.withLock { $0 = arguments.filter { $0.hasSuffix(".o") } } }
     let (failure, program) = state.withLock { state in
       state.ran.append(label)
       return (state.failures[label], state.program)
