@@ -12,9 +12,9 @@ import TutorKit
 struct WarmBuildRecord: Codable, Equatable, Sendable {
   static let folder = "ditutor-warm"
   /// 3: records only of builds that succeeded, and jobs that run in the build folder; a record of
-  /// an earlier version may have been made from another exercise's files. 4: module inputs a
-  /// step does not read (``Step/unread``).
-  static let currentVersion = 4
+  /// an earlier version may have been made from another exercise's files. 5: module inputs a
+  /// step does not read (``Step/unread``), through the modules it imports.
+  static let currentVersion = 5
 
   var version = Self.currentVersion
   /// The checkout it was built for; a moved checkout starts again.

@@ -121,6 +121,22 @@ extension WarmBuilder {
     /// The jobs to run for each step: a link whose inputs did not all build leaves them out.
     var jobs = steps.map(\.jobs)
     var partial: Set<Int> = []
+    if keepGoing {
+      // A module interface no step imports (a test module's: only the debugger's module wrap
+      // reads it) need not be emitted in a grading lane's build, where no one debugs.
+      var imported: Set<String> = []
+      for (index, step) in steps.enumerated() where !step.jobs.contains(where: { $0.dropFirst().first == "-modulewrap" }) {
+        let unread = Set(record.steps[index].unread ?? [])
+        imported.formUnion(step.inputs.filter { $0.hasSuffix(".swiftmodule") && !unread.contains($0) })
+      }
+      for (index, step) in steps.enumerated() {
+        let interfaces = step.outputs.filter { $0.hasSuffix(".swiftmodule") }
+        guard step.concurrent, step.jobs.count > 1, !interfaces.isEmpty, interfaces.allSatisfy({ !imported.contains($0) })
+        else { continue }
+        let rest = step.jobs.filter { !$0.contains("-emit-module") }
+        if !rest.isEmpty && rest.count < step.jobs.count { jobs[index] = rest }
+      }
+    }
     enum State { case waiting, running, done, failed }
     var states = Array(repeating: State.waiting, count: steps.count)
     var inputStamps = Array(repeating: [FileStamp?](), count: steps.count)
@@ -180,7 +196,7 @@ extension WarmBuilder {
             inputStamps[index] = stamps
             record.steps[index].inputStamps = nil
             record.steps[index].outputStamps = nil
-            unstarted[index] = step.concurrent ? Array(step.jobs.indices) : [0]
+            unstarted[index] = step.concurrent ? Array(jobs[index].indices) : [0]
           }
         }
         while !stopping && jobsRunning < parallelJobs, let index = unstarted.firstIndex(where: { !$0.isEmpty }) {
@@ -204,7 +220,7 @@ extension WarmBuilder {
         let succeeded = finished.outcome.ending == .exited(0)
         if !succeeded {
           unstarted[index] = []
-        } else if !step.concurrent && finished.job + 1 < step.jobs.count {
+        } else if !step.concurrent && finished.job + 1 < jobs[index].count {
           unstarted[index] = [finished.job + 1]
         }
         if finished.outcome.ending == .cancelled {
@@ -212,9 +228,9 @@ extension WarmBuilder {
           ending = .cancelled
         }
         let finishedJobs = outcomes[index].count
-        let stepOver = !succeeded || finishedJobs == step.jobs.count
+        let stepOver = !succeeded || finishedJobs == jobs[index].count
         if stepOver && finishedJobs == started[index] {
-          if outcomes[index].count == step.jobs.count && outcomes[index].values.allSatisfy({ $0.ending == .exited(0) }) {
+          if outcomes[index].count == jobs[index].count && outcomes[index].values.allSatisfy({ $0.ending == .exited(0) }) {
             states[index] = .done
             // A link that left something out is out of date until it links everything.
             if !partial.contains(index) {
@@ -235,7 +251,9 @@ extension WarmBuilder {
           } else {
             states[index] = .failed
             stopping = true
-            ending = .failed(step.name)
+            // What it printed first, for the trace: the step's name alone says little.
+            let said = output(of: outcomes[index]).split(separator: "\n").prefix(2).joined(separator: " ").prefix(400)
+            ending = .failed(said.isEmpty ? step.name : "\(step.name): \(said)")
           }
         }
         startReady()

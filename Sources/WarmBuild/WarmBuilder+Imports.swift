@@ -19,12 +19,15 @@ extension WarmBuilder {
     let modules = step.inputs.filter { $0.hasSuffix(".swiftmodule") }
     guard !sources.isEmpty, !modules.isEmpty else { return [] }
     var texts = sources.map { (try? fileSystem.readText(at: $0)) ?? "" }
-    texts.append(step.jobs.joined().joined(separator: " "))
+    // The arguments that are not paths (`-module-alias X=Y`): SwiftPM's discovered-tests module
+    // compiles a file named after each test module, which names no module inside.
+    texts.append(step.jobs.joined().filter { !$0.hasPrefix("/") && !$0.hasSuffix(".swift") }.joined(separator: " "))
     func name(_ module: String) -> String { String(FilePath.lastComponent(module).dropLast(".swiftmodule".count)) }
     // A source that cannot be read names every module: nothing is taken as unread.
     guard sources.allSatisfy({ fileSystem.fileExists(at: $0) }) else { return [] }
     var read = Set(modules.filter { module in texts.contains { $0.contains(name(module)) } })
-    // What a read module's own compile imported, it reads too.
+    // What a read module's own compile imported, it reads too (not what that compile only
+    // waited for: steps come in dependency order, so the producer's own are known already).
     var maker: [String: Int] = [:]
     for (index, step) in steps.enumerated() {
       for output in step.outputs where output.hasSuffix(".swiftmodule") { maker[output] = index }
@@ -32,7 +35,8 @@ extension WarmBuilder {
     var pending = Array(read)
     while let module = pending.popLast() {
       guard let producer = maker[module] else { continue }
-      for imported in steps[producer].inputs where imported.hasSuffix(".swiftmodule") {
+      let waitedFor = Set(steps[producer].unread ?? [])
+      for imported in steps[producer].inputs where imported.hasSuffix(".swiftmodule") && !waitedFor.contains(imported) {
         if read.insert(imported).inserted { pending.append(imported) }
       }
     }

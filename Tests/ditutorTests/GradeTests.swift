@@ -101,6 +101,53 @@ import Testing
     #expect(result.output.contains("solved,1,2,passed,failed"))
   }
 
+  @Test func aLearnerWithAnExerciseThatDoesNotCompileIsGradedInOneBuildWithTheSameVerdicts() throws {
+    // After a learner who solved everything (SwiftPM builds the lane, and it is recorded), one
+    // whose `adds` does not compile: the lane's build goes on past it without SwiftPM, and the
+    // verdicts are those of grading each exercise in a build of its own.
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("ditutor-broken-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+    var learners: [String] = []
+    for (name, addsTail) in [("all-solved", "// all solved\n"), ("broken", "let notANumber: Int = \"seven\"\n")] {
+      let path = base + "/" + name
+      try FileManager.default.copyItem(atPath: Self.instructor, toPath: path)
+      for exercise in ["adds", "greets"] {
+        let folder = path + "/Exercises/\(exercise)"
+        try FileManager.default.removeItem(atPath: folder + "/Sources")
+        try FileManager.default.copyItem(atPath: folder + "/Solution", toPath: folder + "/Sources")
+        let file = folder + "/Sources/Code.swift"
+        let tail = exercise == "adds" ? addsTail : "// \(name)'s greeting\n"
+        try (try String(contentsOfFile: file, encoding: .utf8) + tail).write(toFile: file, atomically: true, encoding: .utf8)
+      }
+      learners.append(path)
+    }
+    let shared = try Ditutor.run(
+      ["grade", "--fresh", "--format", "json"] + learners, in: Self.instructor, environment: ["DITUTOR_TRACE": "1"])
+    let alone = try Ditutor.run(["grade", "--separately", "--format", "json"] + learners, in: Self.instructor)
+    func statuses(_ output: String) throws -> [String: String] {
+      let book = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+      var statuses: [String: String] = [:]
+      for learner in book["learners"] as? [[String: Any]] ?? [] {
+        for exercise in learner["exercises"] as? [[String: Any]] ?? [] {
+          statuses["\(learner["learner"]!) \(exercise["exercise"]!)"] = exercise["status"] as? String
+        }
+      }
+      return statuses
+    }
+    let expected = [
+      "all-solved adds": "passed", "all-solved greets": "passed", "broken adds": "compile-error", "broken greets": "passed",
+    ]
+    #expect(try statuses(shared.output) == expected, "\(shared.error)")
+    #expect(try statuses(alone.output) == expected)
+    let runs = shared.error.split(separator: "\n").filter { $0.hasPrefix("ditutor: built") || $0.hasPrefix("ditutor: building") }
+    #expect(runs.count == 2, "one build per learner: \(shared.error)")
+    #expect(runs.last?.hasPrefix("ditutor: built without SwiftPM") == true, "\(shared.error)")
+    let book = try #require(try JSONSerialization.jsonObject(with: Data(shared.output.utf8)) as? [String: Any])
+    let broken = (book["learners"] as? [[String: Any]])?.last?["exercises"] as? [[String: Any]]
+    let note = broken?.first { $0["exercise"] as? String == "adds" }?["note"] as? String
+    #expect(note?.contains("Exercises/adds/Sources/Code.swift") == true, "the learner's file:line: \(String(describing: note))")
+  }
+
   @Test func checkForAnAutograderGradesTheShippedTestsOnly() throws {
     let learner = Self.learners[2]
     #expect(try Ditutor.run(["fingerprints", "--write"], in: Self.instructor).status == 0)

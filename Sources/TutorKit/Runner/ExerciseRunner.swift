@@ -354,8 +354,9 @@ public struct ExerciseRunner: Sendable {
       timeout: timeout, swift: swift, events: WatchedFile(path: events, endMarker: "\"runEnded\""), stream: stream,
       skipping: skipping, planted: exercises.filter { $0.kind == .tests }.map(plantedBugs(of:)), repeated: repeated)
     // The learner's own code, one exercise at a time: what the edit-check loop runs, again and
-    // again, is tried without SwiftPM first. Other checks (verify's solutions, starters and
-    // shortcuts) each build once.
+    // again, is tried without SwiftPM first; so is a selection that is `repeated` (a grading
+    // lane's course, learner after learner), which also goes on past an exercise that does not
+    // compile. Other checks (verify's solutions, starters and shortcuts) each build once.
     let warm = (exercises.count == 1 || repeated) && code == .sources && folders.isEmpty && variants.isEmpty ? warmBuilds : nil
     return try await withThrowingTaskGroup(of: Void.self) { group in
       // The status line says "Running the tests" once the stream appears.
