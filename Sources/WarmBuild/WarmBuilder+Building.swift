@@ -232,6 +232,7 @@ extension WarmBuilder {
         if stepOver && finishedJobs == started[index] {
           if outcomes[index].count == jobs[index].count && outcomes[index].values.allSatisfy({ $0.ending == .exited(0) }) {
             states[index] = .done
+            forgetDriversRecord(of: step)
             // A link that left something out is out of date until it links everything.
             if !partial.contains(index) {
               record.steps[index].inputStamps = inputStamps[index]
@@ -267,6 +268,23 @@ extension WarmBuilder {
     return Run(
       ending: ending, output: outcomes.map(output(of:)).joined(), stepsRun: started.filter { $0 > 0 }.count,
       notBuilt: notBuilt)
+  }
+
+  /// Removes the Swift driver's incremental record of a module this build compiled behind its
+  /// back. The driver decides what to recompile by the sources' contents as it last compiled
+  /// them: after a warm build compiled other contents into the module's objects, a source put
+  /// back as the driver last saw it (a grading lane going from one learner to another and back,
+  /// a learner undoing an edit) would keep the warm build's objects. Without its record, the
+  /// driver compiles the whole module the next time SwiftPM builds it.
+  private func forgetDriversRecord(of step: WarmBuildRecord.Step) {
+    guard step.jobs.contains(where: { $0.contains("-frontend") || FilePath.lastComponent($0.first ?? "") == "swiftc" }) else { return }
+    let folders = Set(step.outputs.filter { $0.hasSuffix(".o") }.map(FilePath.parent))
+    for folder in folders {
+      for name in (try? fileSystem.contentsOfDirectory(at: folder)) ?? []
+      where name.hasSuffix(".priors") || name.hasSuffix(".swiftdeps") {
+        try? fileSystem.removeItem(at: FilePath.join(folder, name))
+      }
+    }
   }
 
   /// A step that links a test program (SwiftPM's, or one of ditutor's own): it can leave out

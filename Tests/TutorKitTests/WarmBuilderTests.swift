@@ -85,6 +85,17 @@ import Testing
     #expect(toolchain.ran.suffix(2) == ["autolink", "link"], "the link waits for the module and runs its jobs in order")
   }
 
+  @Test func aModuleCompiledWithoutTheDriverLosesTheDriversRecord() async throws {
+    // The driver's record of the sources it compiled last: kept, it would take a source put
+    // back as it was for unchanged, and keep the objects this build made of other contents.
+    fileSystem.add("\(FakeToolchain.build)/primary.priors", "the driver's")
+    fileSystem.add("\(FakeToolchain.build)/A.swiftdeps", "the driver's")
+    edit(source)
+    _ = try await build()
+    #expect(!fileSystem.fileExists(at: "\(FakeToolchain.build)/primary.priors"))
+    #expect(!fileSystem.fileExists(at: "\(FakeToolchain.build)/A.swiftdeps"))
+  }
+
   @Test func aChangedInterfaceRecompilesWhatImportsIt() async throws {
     edit(source, firstLine: "struct A { var changed = true }")
     _ = try await build()
