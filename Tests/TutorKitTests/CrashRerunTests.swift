@@ -84,3 +84,48 @@ final class ScriptedProgram: ProcessRunner {
   func stopProcesses(carrying variable: String, value: String) -> Int { 0 }
   func run(_ request: ProcessRequest) async throws -> ProcessOutcome { body(request) }
 }
+
+/// Runs again after a crash test what the check's first run built, without asking the record
+/// again: a build that went on past a compile error would relink and recompile it each time.
+@Suite struct BuiltOnceTests {
+  /// Recorded builds that count their builds and hand out one program.
+  final class CountingBuilds: RecordedBuilds {
+    let builds = Mutex(0)
+    func canBuild(_ configuration: Configuration, swift: String) -> Bool { true }
+    func rebuild(
+      _ configuration: Configuration, exercises: [String], planted: [PlantedBugs], keepGoing: Bool, swift: String
+    ) async throws -> RecordedBuild {
+      builds.withLock { $0 += 1 }
+      return .built(output: "", duration: .zero, testProgram: "/b/P.xctest", stepsRun: 3)
+    }
+    func recording<Result: Sendable>(
+      _ configuration: Configuration, exercises: [String], modules: [String], swift: String,
+      _ swiftPMBuild: () async throws -> (result: Result, built: Bool?)
+    ) async throws -> Result { try await swiftPMBuild().result }
+    func forget(_ configuration: Configuration) {}
+  }
+
+  @Test func aRunAgainInTheSameCheckTestsWhatItsFirstRunBuilt() async throws {
+    let fileSystem = InMemoryFileSystem(files: [:])
+    let events = "/b/events.jsonl"
+    let program = ScriptedProgram { _ in
+      fileSystem.add(events, CrashRerunTests.event("runStarted") + "\n" + CrashRerunTests.event("runEnded") + "\n")
+      return ProcessOutcome(ending: .exited(0))
+    }
+    let builds = CountingBuilds()
+    let warm = WarmRun(root: "/c", processes: program, fileSystem: fileSystem, warm: builds, trace: nil)
+    let job = TestJob(
+      exercises: [], variables: [:], arguments: ["--event-stream-output-path", events], configuration: [:],
+      timeout: .seconds(5), swift: "/usr/bin/swift", events: WatchedFile(path: events, endMarker: "\"runEnded\""),
+      stream: { fileSystem.text(at: events) })
+    let first = try #require(try await warm.run(job))
+    let again = try #require(try await warm.run(job))
+    #expect(builds.builds.withLock { $0 } == 1, "the second run reuses the first's build")
+    #expect(first.events?.contains("runStarted") == true && again.events?.contains("runStarted") == true)
+    #expect(try await warm.run(TestJob(
+      exercises: [], variables: [:], arguments: ["--event-stream-output-path", events], configuration: [:],
+      timeout: .seconds(5), swift: "/usr/bin/swift", events: WatchedFile(path: events, endMarker: "\"runEnded\""),
+      stream: { fileSystem.text(at: events) })) != nil)
+    #expect(builds.builds.withLock { $0 } == 2, "another check builds again")
+  }
+}

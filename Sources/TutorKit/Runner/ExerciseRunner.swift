@@ -225,10 +225,12 @@ public struct ExerciseRunner: Sendable {
     }
     let leftOut = shippedTestsOnly ? changes.values.flatMap(\.added) : []
     progress(.compiling)
+    // A run again after a crash (below) tests what the first run built: nothing changed since.
+    let built = BuiltOnce()
     let run = { [self] (skipping: [String]) in
       try await runTests(
         exercises, code: code, folders: folders, variants: variants, leavingOut: leftOut, skipping: skipping,
-        repeated: repeated, timeout: timeout * rounds, swift: swift, progress: progress)
+        repeated: repeated, built: built, timeout: timeout * rounds, swift: swift, progress: progress)
     }
     var (outcome, stream) = try await run([])
     if BuildFolder.isFromAnotherPlace(outcome) {
@@ -331,7 +333,7 @@ public struct ExerciseRunner: Sendable {
 
   private func runTests(
     _ exercises: [Exercise], code: Code, folders: [String: String], variants: [String: [String]], leavingOut: [String],
-    skipping: [String], repeated: Bool,
+    skipping: [String], repeated: Bool, built: BuiltOnce,
     timeout: Duration, swift: String, progress: @escaping @Sendable (CheckPhase) -> Void
   ) async throws -> (ProcessOutcome, String?) {
     let events = FilePath.join(scratch, "ditutor-events-\(UUID().uuidString).jsonl")
@@ -352,7 +354,8 @@ public struct ExerciseRunner: Sendable {
     let job = TestJob(
       exercises: exercises, variables: variables, arguments: arguments, configuration: Self.configuration(of: variables),
       timeout: timeout, swift: swift, events: WatchedFile(path: events, endMarker: "\"runEnded\""), stream: stream,
-      skipping: skipping, planted: exercises.filter { $0.kind == .tests }.map(plantedBugs(of:)), repeated: repeated)
+      skipping: skipping, planted: exercises.filter { $0.kind == .tests }.map(plantedBugs(of:)), repeated: repeated,
+      built: built)
     // The learner's own code, one exercise at a time: what the edit-check loop runs, again and
     // again, is tried without SwiftPM first; so is a selection that is `repeated` (a grading
     // lane's course, learner after learner), which also goes on past an exercise that does not

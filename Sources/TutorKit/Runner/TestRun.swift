@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What one run of a selection's tests needs, whichever way it is built and run.
 struct TestJob: Sendable {
@@ -23,6 +24,20 @@ struct TestJob: Sendable {
   /// A selection later checks ask for again (a grading lane's course): built from its record
   /// past an exercise that does not compile (see ``RecordedBuilds/rebuild(_:exercises:planted:keepGoing:swift:)``).
   var repeated = false
+  /// What this check's first warm run built, for its runs again after a crash.
+  var built = BuiltOnce()
+}
+
+/// The build a check's first run made without SwiftPM, kept for the runs that follow it in
+/// the same check (a crash cut the first short): nothing changed in between, the build folder's
+/// lock held, so they test the same programs without asking the record again (which would relink
+/// what a build going on past a compile error left out, and compile that error again).
+final class BuiltOnce: Sendable {
+  private let build = Mutex<RecordedBuild?>(nil)
+  var value: RecordedBuild? {
+    get { build.withLock { $0 } }
+    set { build.withLock { $0 = newValue } }
+  }
 }
 
 /// What a run of the tests left: how the program ended, and the event stream (nil when the
@@ -88,11 +103,22 @@ struct WarmRun: Sendable {
 
   /// The run, or nil when `swift test` must run instead.
   func run(_ job: TestJob) async throws -> TestRunResult? {
-    switch try await warm.rebuild(
-      job.configuration, exercises: job.exercises.map(\.id), planted: job.planted, keepGoing: job.repeated, swift: job.swift)
-    {
+    let earlier = job.built.value
+    let build: RecordedBuild
+    if let earlier {
+      build = earlier
+    } else {
+      build = try await warm.rebuild(
+        job.configuration, exercises: job.exercises.map(\.id), planted: job.planted, keepGoing: job.repeated, swift: job.swift)
+    }
+    switch build {
     case .built(let buildOutput, let buildTime, let program, let stepsRun, let bugRuns):
-      trace?("built without SwiftPM: \(stepsRun) step\(stepsRun == 1 ? "" : "s") ran, in \(String(format: "%.2f s", buildTime.seconds))")
+      if earlier == nil {
+        job.built.value = build
+        trace?("built without SwiftPM: \(stepsRun) step\(stepsRun == 1 ? "" : "s") ran, in \(String(format: "%.2f s", buildTime.seconds))")
+      } else {
+        trace?("running again what this check built")
+      }
       if !bugRuns.isEmpty {
         trace?("the tests compiled once run against \(bugRuns.count) planted bug\(bugRuns.count == 1 ? "" : "s") from libraries")
       }
