@@ -110,8 +110,9 @@ public struct ExerciseRunner: Sendable {
   /// checks) what SwiftPM built last no longer stands (a new manifest, a file added).
   public func needsWarming(_ exercise: Exercise) -> Bool {
     guard hasBuilt(exercise) else { return true }
-    guard let warm = warmBuilds, let swift = processes.locate("swift") else { return false }
-    return !warm.canBuild(Self.configuration(of: learnersVariables(for: exercise)), swift: swift)
+    // Without fast checks (or a toolchain) there is nothing to warm.
+    guard warmBuilds != nil, processes.locate("swift") != nil else { return false }
+    return !canBuildWithoutSwiftPM([exercise])
   }
 
   /// Whether a check of `exercises` (the learner's own code) can be built from its record now,
@@ -119,13 +120,12 @@ public struct ExerciseRunner: Sendable {
   /// ``RecordedBuilds/rebuild(_:exercises:planted:keepGoing:swift:)``).
   public func canBuildWithoutSwiftPM(_ exercises: [Exercise]) -> Bool {
     guard let warm = warmBuilds, let swift = processes.locate("swift") else { return false }
-    return warm.canBuild(
-      Self.configuration(of: PackageSelection(exercises: exercises, code: .sources).applied(to: environment)), swift: swift)
+    return warm.canBuild(Self.configuration(of: learnersVariables(for: exercises)), swift: swift)
   }
 
   /// The variables of a check of the learner's own code, as `check` sets them.
-  private func learnersVariables(for exercise: Exercise) -> [String: String] {
-    PackageSelection(exercises: [exercise], code: .sources).applied(to: environment)
+  private func learnersVariables(for exercises: [Exercise]) -> [String: String] {
+    PackageSelection(exercises: exercises, code: .sources).applied(to: environment)
   }
 
   /// Compiles the exercise and its tests into the check's build folder, with the check's own
@@ -135,7 +135,7 @@ public struct ExerciseRunner: Sendable {
     guard let swift = processes.locate("swift"), let lock = try? await buildFolder.lock() else { return }
     defer { lock.release() }
     guard (try? buildFolder.claim()) != nil else { return }
-    let variables = learnersVariables(for: exercise)
+    let variables = learnersVariables(for: [exercise])
     let configuration = Self.configuration(of: variables)
     let request = ProcessRequest(
       executable: swift,

@@ -155,19 +155,19 @@ struct WarmRun: Sendable {
         trace?("the slowest of the \(runs.count) test runs took \(String(format: "%.2f s", slowest.value.0.duration.seconds)) (\(slowest.key < 0 ? "the test program" : bugRuns[slowest.key].module))")
       }
       let started = events.map(EventStream.init)?.runStarted ?? false
-      if !started, case .exited = outcome.ending {
-        trace?("the test program ran no tests, so swift test runs instead")
+      /// Hands the check to `swift test`, which appends to the event stream: none of this run's.
+      func handBack(_ why: String) -> TestRunResult? {
+        trace?(why + ", so swift test runs instead")
         try? fileSystem.removeItem(at: job.events.path)
         warm.forget(job.configuration)
         return nil
       }
+      if !started, case .exited = outcome.ending { return handBack("the test program ran no tests") }
       for (index, bugRun) in pending {
         guard let (run, stream) = runs[index], let stream else { continue }
         guard EventStream(stream).runStarted || run.ending == .cancelled || run.ending == .timedOut else {
-          trace?("the planted bug \(bugRun.module) did not start a test run (\(run.ending)\(run.standardError.isEmpty ? "" : ": " + run.standardError.prefix(300))), so swift test runs instead")
-          try? fileSystem.removeItem(at: job.events.path)
-          warm.forget(job.configuration)
-          return nil
+          return handBack(
+            "the planted bug \(bugRun.module) did not start a test run (\(run.ending)\(run.standardError.isEmpty ? "" : ": " + run.standardError.prefix(300)))")
         }
         events = (events ?? "") + "\n" + Self.renaming(bugRun.testModule, to: bugRun.module, in: stream)
         outcome.standardError += run.standardError
