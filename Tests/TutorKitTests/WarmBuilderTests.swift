@@ -33,7 +33,7 @@ import Testing
   func swiftPMBuilds(built: Bool = true, while work: () -> Void = {}) async throws {
     let before = builder.snapshot(exercises: ["x"])
     fileSystem.add("/c/.build/exercises/debug.yaml", FakeToolchain.plan)
-    for job in ["emit-module X", "compile X", "emit-module XTests", "compile XTests", "link"] {
+    for job in ["emit-module X", "compile X", "wrap X", "emit-module XTests", "compile XTests", "link"] {
       _ = try await toolchain.run(FakeToolchain.job(job))
     }
     work()
@@ -68,11 +68,14 @@ import Testing
   @Test func theDriversJobsAreRecordedWithoutItsOwnModuleWrap() throws {
     let data = try fileSystem.readFile(at: builder.recordPath(for: configuration))
     let record = try JSONDecoder().decode(WarmBuildRecord.self, from: data)
-    #expect(record.steps.map(\.name) == ["C.X-debug.module", "C.XTests-debug.module", "C.P-debug.test"])
+    let wrap = "\(FakeToolchain.build)/X.swiftmodule.o"
+    #expect(record.steps.map(\.name) == ["C.X-debug.module", "C.XTests-debug.module", wrap, "C.P-debug.test"])
     #expect(record.steps[0].jobs == [["/tc/swift-frontend", "-frontend", "-c", "X"], ["/tc/swift-frontend", "-frontend", "-emit-module", "X"]])
     #expect(record.steps[0].concurrent)
-    #expect(record.steps[2].jobs.map(\.[0]) == ["/tc/autolink", "/tc/clang"])
-    #expect(!record.steps[2].concurrent, "the link's jobs run in order")
+    // SwiftPM wraps the module for the debugger in a step of its own, run by the frontend.
+    #expect(record.steps[2].jobs.map(\.[0]) == ["/tc/swift-frontend"])
+    #expect(record.steps[3].jobs.map(\.[0]) == ["/tc/autolink", "/tc/clang"])
+    #expect(!record.steps[3].concurrent, "the link's jobs run in order")
     #expect(record.testProgram == "\(FakeToolchain.build)/P.xctest")
     #expect(record.generated.keys.sorted() == [linkList], "SwiftPM's own files are kept to be put back")
   }
@@ -99,7 +102,8 @@ import Testing
   @Test func aChangedInterfaceRecompilesWhatImportsIt() async throws {
     edit(source, firstLine: "struct A { var changed = true }")
     _ = try await build()
-    #expect(Set(toolchain.ran) == ["compile X", "emit-module X", "compile XTests", "emit-module XTests", "autolink", "link"])
+    #expect(Set(toolchain.ran) == ["compile X", "emit-module X", "wrap X", "compile XTests", "emit-module XTests", "autolink", "link"])
+    #expect(toolchain.linked.contains("\(FakeToolchain.build)/X.swiftmodule.o"), "a learner's check keeps the debugger's copy")
   }
 
   @Test func aSecondCheckAfterAnEditRunsNothing() async throws {
@@ -216,9 +220,25 @@ import Testing
     toolchain.forgetRuns()
     _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
     // XTests's interface is left out: nothing imports a test module (in a grading lane's build,
-    // where no one debugs, the debugger's copy need not be made).
+    // where no one debugs, the debugger's copy need not be made); nor is X wrapped for the
+    // debugger, and the link leaves that object out.
     #expect(Set(toolchain.ran) == ["compile X", "emit-module X", "compile XTests", "autolink", "link"])
     #expect(toolchain.linked == ["\(FakeToolchain.build)/X.o", "\(FakeToolchain.build)/XTests.o"])
+  }
+
+  @Test func aGradingBuildDoesNotWrapModulesForTheDebugger() async throws {
+    edit(source, firstLine: "struct A { var changed = true }")
+    let outcome = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    #expect(stepsRun(outcome) != nil)
+    #expect(toolchain.ran.contains("compile XTests"), "the interface changed, so its importer compiled")
+    #expect(!toolchain.ran.contains("wrap X"))
+    #expect(toolchain.linked == ["\(FakeToolchain.build)/X.o", "\(FakeToolchain.build)/XTests.o"])
+
+    // A learner's check in the same folder wraps it again: the step is out of date.
+    toolchain.forgetRuns()
+    _ = try await build()
+    #expect(toolchain.ran == ["wrap X", "autolink", "link"])
+    #expect(toolchain.linked.contains("\(FakeToolchain.build)/X.swiftmodule.o"))
   }
 
   @Test func withoutGoingOnTheLearnersErrorStopsTheBuild() async throws {
@@ -405,6 +425,7 @@ extension FakeToolchain {
       case "compile": ("/tc/swift-frontend", ["-frontend", "-c", words[1]])
       case "emit-module": ("/tc/swift-frontend", ["-frontend", "-emit-module", words[1]])
       case "autolink": ("/tc/autolink", ["P"])
+      case "wrap": ("/tc/swift-frontend", ["-modulewrap", "\(build)/Modules/\(words[1]).swiftmodule", "-o", "\(build)/\(words[1]).swiftmodule.o"])
       default: ("/tc/clang", ["-o", "\(build)/P.xctest"])
       }
     return ProcessRequest(executable: executable, arguments: arguments, environment: [:], timeout: .seconds(5))

@@ -8,7 +8,8 @@ import TutorKit
 /// A module `M` compiles from one source file: the compile job writes `M.o` (new every time),
 /// the emit-module job writes `Modules/M.swiftmodule` from the file's first line (its
 /// "interface"), and leaves it untouched when that line did not change, as the frontend leaves
-/// an identical module alone. The link writes the test program.
+/// an identical module alone. The module wrap (for the debugger) writes `M.swiftmodule.o`,
+/// which the link links. The link writes the test program.
 final class FakeToolchain: ProcessRunner {
   static let build = "/c/.build/exercises/debug"
   static let tools = ["/tc/swiftc", "/tc/swift-frontend", "/tc/autolink", "/tc/clang", "/usr/bin/swift"]
@@ -74,12 +75,13 @@ final class FakeToolchain: ProcessRunner {
 
             """)
       }
-      let objects = "\(Self.build)/X.o \(Self.build)/XTests.o"
+      let objects = "\(Self.build)/X.o \(Self.build)/X.swiftmodule.o \(Self.build)/XTests.o"
       return ProcessOutcome(ending: .exited(0), standardOutput: "/tc/autolink \(objects)\n/tc/clang \(objects) -o \(Self.build)/P.xctest\n")
     }
     let label: String
     switch (request.executable, arguments.first) {
     case ("/tc/swift-frontend", "-frontend"): label = "\(arguments[1] == "-c" ? "compile" : String(arguments[1].dropFirst())) \(arguments[2])"
+    case ("/tc/swift-frontend", "-modulewrap"): label = "wrap " + FilePath.lastComponent(arguments[1]).prefix { $0 != "." }
     case ("/tc/autolink", _): label = "autolink"
     case ("/tc/clang", _): label = "link"
     case ("\(Self.build)/P.xctest", _): label = "test " + arguments.joined(separator: " ")
@@ -104,6 +106,8 @@ final class FakeToolchain: ProcessRunner {
       let interface = String(source.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
       let path = "\(Self.build)/Modules/\(words[1]).swiftmodule"
       if fileSystem.text(at: path) != interface { fileSystem.add(path, interface) }
+    case "wrap":
+      fileSystem.add("\(Self.build)/\(words[1]).swiftmodule.o", "wrapped \(UUID())")
     case "link":
       fileSystem.add("\(Self.build)/P.xctest", "program \(UUID())")
     default:
@@ -135,7 +139,7 @@ final class FakeToolchain: ProcessRunner {
     commands:
       "\(build)/P.product/Objects.LinkFileList":
         tool: write-auxiliary-file
-        inputs: ["<link-file-list>","\(build)/X.o","\(build)/XTests.o"]
+        inputs: ["<link-file-list>","\(build)/X.o","\(build)/X.swiftmodule.o","\(build)/XTests.o"]
         outputs: ["\(build)/P.product/Objects.LinkFileList"]
         description: "Write auxiliary file"
 
@@ -146,7 +150,7 @@ final class FakeToolchain: ProcessRunner {
 
       "C.P-debug.test":
         tool: shell
-        inputs: ["\(build)/X.o","\(build)/XTests.o","\(build)/P.product/Objects.LinkFileList"]
+        inputs: ["\(build)/X.o","\(build)/X.swiftmodule.o","\(build)/XTests.o","\(build)/P.product/Objects.LinkFileList"]
         outputs: ["\(build)/P.xctest"]
         description: "Linking P.xctest"
         args: ["/tc/swiftc","-o","\(build)/P.xctest","-emit-executable","@\(build)/P.product/Objects.LinkFileList"]
@@ -157,6 +161,13 @@ final class FakeToolchain: ProcessRunner {
         outputs: ["\(build)/XTests.o","\(build)/Modules/XTests.swiftmodule"]
         description: "Compiling Swift Module 'XTests' (1 sources)"
         args: ["/tc/swiftc","-module-name","XTests","-incremental","-c","/c/Exercises/x/Tests/T.swift","-parseable-output"]
+
+      "\(build)/X.swiftmodule.o":
+        tool: shell
+        inputs: ["\(build)/Modules/X.swiftmodule"]
+        outputs: ["\(build)/X.swiftmodule.o"]
+        description: "Wrapping AST for X for debugging"
+        args: ["/tc/swiftc","-modulewrap","\(build)/Modules/X.swiftmodule","-o","\(build)/X.swiftmodule.o"]
 
       "C.X-debug.module":
         tool: shell
