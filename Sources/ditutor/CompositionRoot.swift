@@ -101,8 +101,8 @@ struct CompositionRoot {
     let verify = VerifyCourse(
       course: try loadCourse(root),
       verifier: CourseVerifier(
-        runner: exerciseRunner(root: root, scratchFolder: ".build/verify"),
-        starterRunner: exerciseRunner(root: root, scratchFolder: ".build/verify-starters")))
+        runner: exerciseRunner(root: root, scratchFolder: ".build/verify", wholeModule: true),
+        starterRunner: exerciseRunner(root: root, scratchFolder: ".build/verify-starters", wholeModule: true)))
     let result: (report: CommandReport, status: Int32)
     do {
       let exercises = try verify.exercises(ids)
@@ -288,11 +288,11 @@ struct CompositionRoot {
   }
 
   private func exerciseRunner(
-    root: String, scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false
+    root: String, scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false, wholeModule: Bool = false
   ) -> ExerciseRunner {
     ExerciseRunner(
       root: root, processes: processes, fileSystem: fileSystem, environment: environment,
-      scratchFolder: scratchFolder, shippedTestsOnly: shippedTestsOnly,
+      scratchFolder: scratchFolder, shippedTestsOnly: shippedTestsOnly, wholeModule: wholeModule,
       recordedBuilds: Self.fastChecks(environment) ? WarmBuilder.maker(processes: processes, fileSystem: fileSystem) : nil,
       trace: Self.checkTrace(environment))
   }

@@ -51,6 +51,22 @@ import WarmBuild
     #expect(results.map(\.solution) == [.passed, .passed, .passed])
     let runs = toolchain.ran.filter { $0.hasPrefix("swift test") }
     #expect(runs.count == 3, "the solutions, the starters, then the two the broken starter stopped: \(runs.count) runs")
+    #expect(runs.allSatisfy { !$0.contains("-wmo") }, "a runner compiles file by file unless it is made to compile whole modules")
+  }
+
+  /// `verify` builds hundreds of modules side by side: each is compiled whole, in one job.
+  @Test func aWholeModuleRunnerCompilesEachModuleInOneJob() async throws {
+    let runner = ExerciseRunner(
+      root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:], scratchFolder: ".build/verify",
+      wholeModule: true)
+    let results = try await CourseVerifier(runner: runner).verify(try CourseFixtures.course(fileSystem).exercises, timeout: .seconds(5))
+    #expect(results.map(\.solution) == [.passed, .passed, .passed])
+    let runs = toolchain.ran.filter { $0.hasPrefix("swift test") }
+    #expect(!runs.isEmpty)
+    for run in runs {
+      #expect(run.contains("-Xswiftc -wmo -Xswiftc -num-threads -Xswiftc 1 -Xswiftc -no-emit-module-separately-wmo"), "\(run)")
+      #expect(run.contains("-Xswiftc -diagnostic-style=llvm"), "diagnostics stay in the form the runner reads")
+    }
   }
 
   @Test func everyExerciseShipsAtLeastTwoShortcuts() async throws {

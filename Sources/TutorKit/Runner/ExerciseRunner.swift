@@ -38,6 +38,7 @@ public struct ExerciseRunner: Sendable {
   private let shippedTestsOnly: Bool
   private let recordedBuilds: MakeRecordedBuilds?
   private let trace: (@Sendable (String) -> Void)?
+  private let wholeModule: Bool
 
   /// - Parameters:
   ///   - environment: the variables `swift` runs with (the caller's own, usually).
@@ -45,13 +46,20 @@ public struct ExerciseRunner: Sendable {
   ///     `.build` so a check never waits for, or invalidates, a build of ditutor.
   ///   - shippedTestsOnly: grade as an autograder must: test files the learner added are left
   ///     out, and a shipped test the learner changed or removed fails the check.
+  ///   - wholeModule: compile each module whole, in one job (``wholeModuleFlags``): for builds of
+  ///     many modules side by side, where nothing waits on an interface emitted early and a
+  ///     separate emit-module job only doubles the type checking (`verify`: a third less time
+  ///     cold). Not for a learner's check, where the tests start compiling as soon as the
+  ///     exercise's interface is out, nor for a grading lane, whose planted bugs' libraries need
+  ///     the tests compiled file by file.
   ///   - recordedBuilds: makes the fast path's builds (see ``RecordedBuilds``): a check of the
   ///     learner's own code that SwiftPM has built before compiles, links and tests without it.
   ///     Nil: every check is `swift test`.
   ///   - trace: hears, in a line, how each check was built and why (`DITUTOR_TRACE=1`).
   public init(
     root: String, processes: any ProcessRunner, fileSystem: any FileSystem, environment: [String: String],
-    scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false, recordedBuilds: MakeRecordedBuilds? = nil,
+    scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false, wholeModule: Bool = false,
+    recordedBuilds: MakeRecordedBuilds? = nil,
     trace: (@Sendable (String) -> Void)? = nil
   ) {
     self.root = root
@@ -62,6 +70,7 @@ public struct ExerciseRunner: Sendable {
     self.environment = environment.merging([Self.ownerVariable: FilePath.join(root, scratchFolder)]) { $1 }
     self.scratchFolder = scratchFolder
     self.shippedTestsOnly = shippedTestsOnly
+    self.wholeModule = wholeModule
     self.recordedBuilds = recordedBuilds
     self.trace = trace
   }
@@ -69,6 +78,14 @@ public struct ExerciseRunner: Sendable {
   /// The flags every build of a check passes to SwiftPM (and so part of what a recorded build
   /// was made with): diagnostics as `file:line:column: error:` lines, which the runner reads.
   static let buildFlags = ["-Xswiftc", "-diagnostic-style=llvm"]
+
+  /// What a runner made with `wholeModule` adds (see ``init(root:processes:fileSystem:environment:scratchFolder:shippedTestsOnly:wholeModule:recordedBuilds:trace:)``):
+  /// each module in one compiler process, its declarations type-checked once instead of twice
+  /// (by the compile and by a separate emit-module job), with one thread of code generation so
+  /// each file keeps the object the link expects.
+  static let wholeModuleFlags = ["-wmo", "-num-threads", "1", "-no-emit-module-separately-wmo"].flatMap { ["-Xswiftc", $0] }
+
+  private var flags: [String] { Self.buildFlags + (wholeModule ? Self.wholeModuleFlags : []) }
 
   private var scratch: String { FilePath.join(root, scratchFolder) }
 
@@ -91,9 +108,9 @@ public struct ExerciseRunner: Sendable {
   }
 
   /// The variables the manifest reads for a check, and the flags: what a recorded build is of.
-  static func configuration(of variables: [String: String]) -> RecordedBuilds.Configuration {
+  func configuration(of variables: [String: String]) -> RecordedBuilds.Configuration {
     var configuration = variables.filter { PackageSelection.variableNames.contains($0.key) }
-    configuration["flags"] = buildFlags.joined(separator: " ")
+    configuration["flags"] = flags.joined(separator: " ")
     return configuration
   }
 
@@ -120,7 +137,7 @@ public struct ExerciseRunner: Sendable {
   /// ``RecordedBuilds/rebuild(_:exercises:planted:keepGoing:swift:)``).
   public func canBuildWithoutSwiftPM(_ exercises: [Exercise]) -> Bool {
     guard let warm = warmBuilds, let swift = processes.locate("swift") else { return false }
-    return warm.canBuild(Self.configuration(of: learnersVariables(for: exercises)), swift: swift)
+    return warm.canBuild(configuration(of: learnersVariables(for: exercises)), swift: swift)
   }
 
   /// The variables of a check of the learner's own code, as `check` sets them.
@@ -136,10 +153,10 @@ public struct ExerciseRunner: Sendable {
     defer { lock.release() }
     guard (try? buildFolder.claim()) != nil else { return }
     let variables = learnersVariables(for: [exercise])
-    let configuration = Self.configuration(of: variables)
+    let configuration = configuration(of: variables)
     let request = ProcessRequest(
       executable: swift,
-      arguments: ["build", "--build-tests", "--package-path", root, "--scratch-path", scratch] + Self.buildFlags,
+      arguments: ["build", "--build-tests", "--package-path", root, "--scratch-path", scratch] + flags,
       environment: variables, workingDirectory: root, timeout: .seconds(600), outputLimit: 64 << 10)
     guard let warm = warmBuilds else {
       _ = try? await processes.run(request)
@@ -346,13 +363,13 @@ public struct ExerciseRunner: Sendable {
       [
         "--package-path", root, "--scratch-path", scratch, "--disable-xctest", "--no-parallel",
         "--event-stream-output-path", events, "--event-stream-version", "0",
-      ] + Self.buildFlags + skipping.flatMap { ["--skip", "^\($0)\\."] }
+      ] + flags + skipping.flatMap { ["--skip", "^\($0)\\."] }
     let fileSystem = self.fileSystem
     let stream: @Sendable () -> String? = { fileSystem.fileExists(at: events) ? (try? fileSystem.readText(at: events)) : nil }
     // The learner's time limit covers the tests, not the compiler: it starts with the event
     // stream, and the run is over when the stream says so.
     let job = TestJob(
-      exercises: exercises, variables: variables, arguments: arguments, configuration: Self.configuration(of: variables),
+      exercises: exercises, variables: variables, arguments: arguments, configuration: configuration(of: variables),
       timeout: timeout, swift: swift, events: WatchedFile(path: events, endMarker: "\"runEnded\""), stream: stream,
       skipping: skipping, planted: exercises.filter { $0.kind == .tests }.map(plantedBugs(of:)), repeated: repeated,
       built: built)
