@@ -22,6 +22,18 @@ import Testing
         .hasPrefix("The tests build `Greeter(clock:)`, which `Greeter` does not accept yet") == true)
   }
 
+  /// Several inits of that name (the tests may declare one of their own, to catch a default
+  /// argument), none taking the tests' arguments: the compiler points at the type's name.
+  @Test func noInitThatTakesTheTestsArguments() {
+    let line = "  let model = ProductSearch(catalog: spy, clock: clock)"
+    #expect(
+      advice("no exact matches in call to initializer ", line: line, column: 15)
+        == "The tests build `ProductSearch(catalog:clock:)`, which `ProductSearch` does not accept yet: give it an init that takes `catalog:` and `clock:`. Your file: Exercises/greet/Sources/Greeter.swift.")
+    #expect(
+      advice("no exact matches in call to instance method 'search'", line: "  await model.search(\"oat\", using: clock)", column: 15)?
+        .hasPrefix("The tests call `search(_:using:)`, which your `search` does not accept yet") == true)
+  }
+
   @Test func aMethodThatDoesNotTakeItsDependencyYet() {
     #expect(
       advice("extra argument 'using' in call", line: "  let winners = raffle.draw(prizes: 3, using: &generator)", column: 44)

@@ -19,12 +19,15 @@ enum SeamAdvice {
     let message = diagnostic.message
     let files = exercise.files.map { "\(exercise.folder)/\(learnerFolder)/\($0)" }
     let yours = files.isEmpty ? "" : " Your file\(files.count == 1 ? "" : "s"): \(files.joined(separator: ", "))."
-    let call = source.flatMap { Self.call(in: $0, near: diagnostic.column) }
+    // "no exact matches": several inits (or methods) of that name, none taking these arguments;
+    // the compiler points at the name, not into the arguments.
+    let call = source.flatMap { Self.call(in: $0, near: diagnostic.column, atName: message.hasPrefix("no exact matches")) }
     let shown = call.map { "`\($0.signature)`" } ?? "this call"
     let owner = call.map { "`\($0.name)`" } ?? "your type"
 
     if message.hasPrefix("extra argument") || message.hasPrefix("extra arguments")
       || message.hasPrefix("argument passed to call that takes no arguments")
+      || message.hasPrefix("no exact matches in call to")
     {
       let labels = call?.labels.filter { $0 != "_" }.map { "`\($0):`" } ?? []
       let takes = labels.isEmpty ? "what the tests pass" : labels.joined(separator: " and ")
@@ -72,16 +75,26 @@ enum SeamAdvice {
     var isMethod: Bool { name.first?.isLowercase ?? false }
   }
 
-  /// The call whose argument list holds `column` (1-based): its name and argument labels.
-  static func call(in line: String, near column: Int) -> Call? {
+  /// The call whose argument list holds `column` (1-based): its name and argument labels. With
+  /// `atName`, the call whose name starts at `column`, when one does.
+  static func call(in line: String, near column: Int, atName: Bool = false) -> Call? {
     let characters = Array(line)
     var position = min(max(column - 1, 0), characters.count - 1)
     guard position >= 0 else { return nil }
-    // Walk back to the opening parenthesis of the enclosing call.
     var depth = 0
     if characters[position] == "(" { position += 1 }
     var open: Int?
-    var index = position - 1
+    var nameEnd = atName ? position : characters.count
+    while nameEnd < characters.count, characters[nameEnd].isLetter || characters[nameEnd].isNumber || characters[nameEnd] == "_" {
+      nameEnd += 1
+    }
+    if nameEnd > position, nameEnd < characters.count, characters[nameEnd] == "(",
+      position == 0 || !(characters[position - 1].isLetter || characters[position - 1].isNumber || characters[position - 1] == "_")
+    {
+      open = nameEnd
+    }
+    // Else walk back to the opening parenthesis of the enclosing call.
+    var index = open == nil ? position - 1 : -1
     while index >= 0 {
       switch characters[index] {
       case ")": depth += 1
