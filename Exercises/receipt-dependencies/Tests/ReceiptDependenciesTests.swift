@@ -189,35 +189,44 @@ struct Step3 {
 
 @Suite("Step 4: a forgotten override fails loudly")
 struct Step4 {
-  @Test func aForgottenOverrideIsReportedByName() {
-    let reports = Reports()
-    let ticket = reports.collect {
-      withDependencies({
-        $0.context = .test
-        $0.now = Now { evening }
-      }) {
-        BoxOffice().sell("J1")  // \.ticketNumbers was not overridden
+  // Each check runs in a child process: a store that stops the program on a forgotten override
+  // fails these tests, not every other test in the run.
+  static let crashed =
+    "Using a dependency a test did not override stopped the program. A trap ends the whole test run (and, in a preview, the canvas), not the one test that forgot an override. unimplemented should report the issue through IssueReporter.report and return its placeholder, so that one test fails and says why."
+
+  @Test func aForgottenOverrideIsReportedByName() async {
+    await #expect(processExitsWith: .success, "\(Step4.crashed)") {
+      let reports = Reports()
+      let ticket = reports.collect {
+        withDependencies({
+          $0.context = .test
+          $0.now = Now { evening }
+        }) {
+          BoxOffice().sell("J1")  // \.ticketNumbers was not overridden
+        }
       }
+      #expect(
+        reports.all.count == 1 && reports.all.first?.contains("\\.ticketNumbers") == true,
+        "A test overrode the time but not the ticket numbers, and the store reported \(reports.all). It should report exactly one issue, naming \\.ticketNumbers (the name unimplemented was given), so the test fails and says which override to add.")
+      #expect(
+        ticket.number == zero,
+        "The forgotten dependency should do nothing real: return its placeholder (the all-zero UUID) after reporting. The ticket got \(ticket.number): the live value ran in a test.")
     }
-    #expect(
-      reports.all.count == 1 && reports.all.first?.contains("\\.ticketNumbers") == true,
-      "A test overrode the time but not the ticket numbers, and the store reported \(reports.all). It should report exactly one issue, naming \\.ticketNumbers (the name unimplemented was given), so the test fails and says which override to add.")
-    #expect(
-      ticket.number == zero,
-      "The forgotten dependency should do nothing real: return its placeholder (the all-zero UUID) after reporting. The ticket got \(ticket.number): the live value ran in a test.")
   }
 
-  @Test func everyForgottenOverrideIsReported() {
-    let reports = Reports()
-    let ticket = reports.collect {
-      withDependencies({ $0.context = .test }) { BoxOffice().sell("J2") }
+  @Test func everyForgottenOverrideIsReported() async {
+    await #expect(processExitsWith: .success, "\(Step4.crashed)") {
+      let reports = Reports()
+      let ticket = reports.collect {
+        withDependencies({ $0.context = .test }) { BoxOffice().sell("J2") }
+      }
+      let named = ["\\.ticketNumbers", "\\.now"].filter { name in reports.all.contains { $0.contains(name) } }
+      #expect(
+        reports.all.count == 2 && named.count == 2,
+        "A test overrode nothing, and the box office used two dependencies: two issues, one naming \\.ticketNumbers and one \\.now. The store reported \(reports.all).")
+      #expect(
+        ticket == Ticket(number: zero, seat: "J2", soldAt: Date(timeIntervalSince1970: 0)),
+        "With nothing overridden, the ticket should carry the placeholders; it was \(ticket).")
     }
-    let named = ["\\.ticketNumbers", "\\.now"].filter { name in reports.all.contains { $0.contains(name) } }
-    #expect(
-      reports.all.count == 2 && named.count == 2,
-      "A test overrode nothing, and the box office used two dependencies: two issues, one naming \\.ticketNumbers and one \\.now. The store reported \(reports.all).")
-    #expect(
-      ticket == Ticket(number: zero, seat: "J2", soldAt: Date(timeIntervalSince1970: 0)),
-      "With nothing overridden, the ticket should carry the placeholders; it was \(ticket).")
   }
 }
