@@ -1,0 +1,232 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ReceiptDependencies
+
+// MARK: - Helpers
+
+let seven = UUID(uuidString: "00000000-0000-0000-0000-000000000007")!
+let eight = UUID(uuidString: "00000000-0000-0000-0000-000000000008")!
+let zero = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+let evening = Date(timeIntervalSince1970: 1_700_000_000)
+let previewEvening = Date(timeIntervalSince1970: 1_700_076_600)
+
+/// Test context, with the two dependencies overridden.
+func overridden(_ values: inout DependencyValues, number: UUID = seven, at date: Date = evening) {
+  values.context = .test
+  values.ticketNumbers = TicketNumbers { number }
+  values.now = Now { date }
+}
+
+/// Collects what the store reports while `operation` runs.
+final class Reports: Sendable {
+  private let recorded = Mutex<[String]>([])
+  var all: [String] { recorded.withLock { $0 } }
+
+  func collect<R>(_ operation: () throws -> R) rethrows -> R {
+    try IssueReporter.$report.withValue({ message in self.recorded.withLock { $0.append(message) } }) {
+      try operation()
+    }
+  }
+}
+
+struct Boom: Error {}
+
+/// Operations that wait here until the test lets them go, in the order they arrived.
+final class Gate: Sendable {
+  private struct State {
+    var waiting: [CheckedContinuation<Void, Never>] = []
+    var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  }
+
+  private let state = Mutex(State())
+
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      state.withLock { state in
+        state.waiting.append(continuation)
+        let count = state.waiting.count
+        let ready = state.watchers.filter { $0.count <= count }
+        state.watchers.removeAll { $0.count <= count }
+        ready.forEach { $0.continuation.resume() }
+      }
+    }
+  }
+
+  func waitUntilWaiting(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      state.withLock { state in
+        if state.waiting.count >= count {
+          continuation.resume()
+        } else {
+          state.watchers.append((count, continuation))
+        }
+      }
+    }
+  }
+
+  func releaseFirst() {
+    state.withLock { $0.waiting.removeFirst() }.resume()
+  }
+}
+
+// MARK: - Step 1
+
+@Suite("Step 1: an override lasts for its operation, and only for it")
+struct Step1 {
+  @Test func anOperationSellsWithItsOverrides() {
+    let ticket = withDependencies({ overridden(&$0) }) {
+      BoxOffice().sell("F7")
+    }
+    #expect(
+      ticket == Ticket(number: seven, seat: "F7", soldAt: evening),
+      "Inside withDependencies the ticket number and the time were overridden, and the box office sold \(ticket). The operation should see the values its withDependencies set.")
+  }
+
+  @Test func theOverrideEndsWithTheOperation() {
+    withDependencies({ overridden(&$0) }) {}
+    let after = DependencyValues.current
+    #expect(
+      after.context == .live && after.ticketNumbers.next() != seven,
+      "The operation has returned, and its overrides are still in effect (context \(after.context)). An override made for one operation must end with it, or it leaks into every operation, and every test, after it.")
+  }
+
+  @Test func theOverrideEndsEvenWhenTheOperationThrows() {
+    #expect(throws: Boom.self) {
+      try withDependencies({ overridden(&$0) }) { throw Boom() }
+    }
+    #expect(
+      DependencyValues.current.context == .live,
+      "The operation threw, and its overrides outlived it. They must end on every way out of the operation, a thrown error included.")
+  }
+
+  @Test func aNestedOperationKeepsTheOuterOverrides() {
+    let ticket = withDependencies({ overridden(&$0) }) {
+      withDependencies({ $0.now = Now { previewEvening } }) {
+        BoxOffice().sell("F8")
+      }
+    }
+    #expect(
+      ticket == Ticket(number: seven, seat: "F8", soldAt: previewEvening),
+      "An inner withDependencies changed only the time; the ticket number (and the test context) set by the outer one should still hold inside it. The box office sold \(ticket). Start each operation's values from the ones in effect, not from scratch.")
+  }
+
+  @Test func twoOperationsAtOnceKeepTheirOwnValues() async {
+    let gate = Gate()
+    async let first = withDependencies({ overridden(&$0, number: seven) }) {
+      await gate.wait()
+      return BoxOffice().sell("A1")
+    }
+    await gate.waitUntilWaiting(1)
+    async let second = withDependencies({ overridden(&$0, number: eight) }) {
+      await gate.wait()
+      return BoxOffice().sell("A2")
+    }
+    await gate.waitUntilWaiting(2)  // both operations have started, and wait
+    gate.releaseFirst()
+    let firstTicket = await first
+    gate.releaseFirst()
+    let secondTicket = await second
+    #expect(
+      firstTicket.number == seven && secondTicket.number == eight,
+      "Two operations ran at once, one overriding the ticket number to ...07, the other to ...08; they sold \(firstTicket.number) and \(secondTicket.number). The second operation's values replaced the first's while it was still running: the values live somewhere both share. Swift Testing runs tests in parallel, so this is every test suite. Keep them in a task-local, bound with withValue.")
+  }
+}
+
+// MARK: - Step 2
+
+@Suite("Step 2: an object keeps the values it was created with")
+struct Step2 {
+  @Test func aBoxOfficeMadeInsideKeepsItsOverridesOutside() {
+    let office = withDependencies({ overridden(&$0) }) {
+      BoxOffice()
+    }
+    let ticket = office.sell("G1")  // the operation has returned
+    #expect(
+      ticket == Ticket(number: seven, seat: "G1", soldAt: evening),
+      "The box office was created inside withDependencies and used after it returned, and it sold \(ticket). An object should keep the values that were current when it was created: copy them in @Dependency when it is made, not when it is used.")
+  }
+}
+
+// MARK: - Step 3
+
+@Suite("Step 3: each context has its own defaults")
+struct Step3 {
+  @Test func theAppUsesTheLiveValues() {
+    let reports = Reports()
+    let before = Date()
+    let ticket = reports.collect { BoxOffice().sell("H1") }
+    let after = Date()
+    #expect(
+      ticket.number != zero && ticket.soldAt >= before && ticket.soldAt <= after,
+      "With nothing overridden in the live context, a ticket should get a real number and the real time; it got \(ticket).")
+    #expect(reports.all.isEmpty, "The live context reported \(reports.all); nothing was misused.")
+  }
+
+  @Test func aPreviewUsesThePreviewValues() {
+    let reports = Reports()
+    let ticket = reports.collect {
+      withDependencies({ $0.context = .preview }) { BoxOffice().sell("H2") }
+    }
+    #expect(
+      ticket.soldAt == previewEvening && ticket.number != zero,
+      "In the preview context, Now's previewValue (19:30 on one evening) and TicketNumbers' live value (it has no previewValue of its own) should be used; the ticket was \(ticket).")
+    #expect(reports.all.isEmpty, "The preview context reported \(reports.all): a preview is not a test.")
+  }
+
+  @Test func aTestUsesItsOverridesWithoutComplaint() {
+    let reports = Reports()
+    let ticket = reports.collect {
+      withDependencies({ overridden(&$0) }) { BoxOffice().sell("H3") }
+    }
+    #expect(ticket == Ticket(number: seven, seat: "H3", soldAt: evening))
+    #expect(reports.all.isEmpty, "Both dependencies were overridden, and the store reported \(reports.all).")
+  }
+}
+
+// MARK: - Step 4
+
+@Suite("Step 4: a forgotten override fails loudly")
+struct Step4 {
+  // Each check runs in a child process: a store that stops the program on a forgotten override
+  // fails these tests, not every other test in the run.
+  static let crashed =
+    "Using a dependency a test did not override stopped the program. A trap ends the whole test run (and, in a preview, the canvas), not the one test that forgot an override. unimplemented should report the issue through IssueReporter.report and return its placeholder, so that one test fails and says why."
+
+  @Test func aForgottenOverrideIsReportedByName() async {
+    await #expect(processExitsWith: .success, "\(Step4.crashed)") {
+      let reports = Reports()
+      let ticket = reports.collect {
+        withDependencies({
+          $0.context = .test
+          $0.now = Now { evening }
+        }) {
+          BoxOffice().sell("J1")  // \.ticketNumbers was not overridden
+        }
+      }
+      #expect(
+        reports.all.count == 1 && reports.all.first?.contains("\\.ticketNumbers") == true,
+        "A test overrode the time but not the ticket numbers, and the store reported \(reports.all). It should report exactly one issue, naming \\.ticketNumbers (the name unimplemented was given), so the test fails and says which override to add.")
+      #expect(
+        ticket.number == zero,
+        "The forgotten dependency should do nothing real: return its placeholder (the all-zero UUID) after reporting. The ticket got \(ticket.number): the live value ran in a test.")
+    }
+  }
+
+  @Test func everyForgottenOverrideIsReported() async {
+    await #expect(processExitsWith: .success, "\(Step4.crashed)") {
+      let reports = Reports()
+      let ticket = reports.collect {
+        withDependencies({ $0.context = .test }) { BoxOffice().sell("J2") }
+      }
+      let named = ["\\.ticketNumbers", "\\.now"].filter { name in reports.all.contains { $0.contains(name) } }
+      #expect(
+        reports.all.count == 2 && named.count == 2,
+        "A test overrode nothing, and the box office used two dependencies: two issues, one naming \\.ticketNumbers and one \\.now. The store reported \(reports.all).")
+      #expect(
+        ticket == Ticket(number: zero, seat: "J2", soldAt: Date(timeIntervalSince1970: 0)),
+        "With nothing overridden, the ticket should carry the placeholders; it was \(ticket).")
+    }
+  }
+}
