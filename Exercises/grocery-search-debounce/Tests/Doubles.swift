@@ -1,0 +1,180 @@
+import Synchronization
+
+@testable import GrocerySearchDebounce
+
+/// A fake clock: time stands still until the test moves it.
+///
+/// `sleep(until:)` suspends the caller until the test advances the clock past the deadline, so a
+/// 300 ms debounce takes no time at all, and the test decides exactly when it ends. The clock is
+/// shared by the test and the model's tasks, so its state sits behind a `Mutex`.
+final class ManualClock: Clock, Sendable {
+  struct Instant: InstantProtocol {
+    /// Time since the clock was made.
+    var offset: Duration
+
+    func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    static func < (left: Instant, right: Instant) -> Bool {
+      left.offset < right.offset
+    }
+  }
+
+  private struct Sleeper {
+    let id: Int
+    let deadline: Instant
+    let wake: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now = Instant(offset: .zero)
+    var sleepers: [Sleeper] = []
+    var lastID = 0
+    /// Sleeps cancelled before they had started to wait.
+    var cancelled: Set<Int> = []
+  }
+
+  private let state = Mutex(State())
+
+  var now: Instant { state.withLock { $0.now } }
+  var minimumResolution: Duration { .zero }
+
+  /// How many callers are asleep on this clock right now.
+  var sleepers: Int { state.withLock { $0.sleepers.count } }
+
+  /// When each sleeper wakes, as time since the clock was made, earliest first.
+  var wakeTimes: [Duration] { state.withLock { $0.sleepers.map(\.deadline.offset).sorted() } }
+
+  func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    let id = state.withLock { state in
+      state.lastID += 1
+      return state.lastID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (wake: CheckedContinuation<Void, any Error>) in
+        let outcome: Result<Void, CancellationError>? = state.withLock { state in
+          if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+          if deadline <= state.now { return .success(()) }
+          state.sleepers.append(Sleeper(id: id, deadline: deadline, wake: wake))
+          return nil
+        }
+        if let outcome { wake.resume(with: outcome) }
+      }
+    } onCancel: {
+      let sleeper = state.withLock { state -> Sleeper? in
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
+          state.cancelled.insert(id)
+          return nil
+        }
+        return state.sleepers.remove(at: index)
+      }
+      sleeper?.wake.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward, wakes every sleeper whose deadline has come, earliest first, and says
+  /// how many woke.
+  @discardableResult
+  func advance(by duration: Duration) -> Int {
+    let due = state.withLock { state -> [Sleeper] in
+      state.now = state.now.advanced(by: duration)
+      let due = state.sleepers.filter { $0.deadline <= state.now }.sorted { $0.deadline < $1.deadline }
+      state.sleepers.removeAll { $0.deadline <= state.now }
+      return due
+    }
+    for sleeper in due { sleeper.wake.resume() }
+    return due.count
+  }
+}
+
+/// The test double for the shop's catalogue: a few products, and every search recorded.
+///
+/// It answers at once, unless the test holds the answers (`holding: true`): then each search
+/// waits until the test releases its text. It does not answer a cancelled search any sooner, as a
+/// slow server would not. The model calls it from its tasks while the test reads it, so its state
+/// sits behind a `Mutex`.
+final class ShopCatalog: ProductCatalog {
+  static let stock = ["oat milk", "oat bar", "oatcakes", "olive oil", "onions"]
+
+  private struct State {
+    var queries: [String] = []
+    var holding: Bool
+    var released: Set<String> = []
+    var waiting: [(text: String, wake: CheckedContinuation<Void, Never>)] = []
+    var failing: Set<String>
+  }
+  private let state: Mutex<State>
+
+  init(holding: Bool = false, failing: Set<String> = []) {
+    state = Mutex(State(holding: holding, failing: failing))
+  }
+
+  /// Every text searched for, in order.
+  var queries: [String] { state.withLock { $0.queries } }
+
+  static func products(for text: String) -> [String] {
+    stock.filter { $0.hasPrefix(text) }
+  }
+
+  func search(_ text: String) async throws -> [String] {
+    let (mustWait, fails) = state.withLock { state in
+      state.queries.append(text)
+      return (state.holding && !state.released.contains(text), state.failing.contains(text))
+    }
+    if mustWait {
+      await withCheckedContinuation { wake in
+        let goOn = state.withLock { state -> Bool in
+          if state.released.contains(text) { return true }
+          state.waiting.append((text, wake))
+          return false
+        }
+        if goOn { wake.resume() }
+      }
+    }
+    if fails { throw CatalogDown() }
+    return Self.products(for: text)
+  }
+
+  /// Lets the search for `text` answer (now, or as soon as it is made).
+  func release(_ text: String) {
+    let woken = state.withLock { state in
+      state.released.insert(text)
+      let woken = state.waiting.filter { $0.text == text }
+      state.waiting.removeAll { $0.text == text }
+      return woken
+    }
+    woken.forEach { $0.wake.resume() }
+  }
+}
+
+struct CatalogDown: Error {}
+
+/// Waits, on the main actor, until `condition` holds; false if it still does not after 10 s,
+/// which a right answer never comes near. It decides nothing by waiting: every test states the
+/// condition it needs, and checks it.
+@MainActor
+func eventually(_ condition: () -> Bool) async -> Bool {
+  let clock = ContinuousClock()
+  let giveUp = clock.now + .seconds(10)
+  while !condition() {
+    if clock.now >= giveUp { return false }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return true
+}
+
+/// `ProductSearch(catalog:)` with no clock. If the model's init gives `clock` a default value,
+/// Swift calls that one. If it has none, the call lands here, in the test's own init, which stops
+/// the program: that is the right outcome, checked in a child process.
+protocol BuiltWithoutAClock {}
+extension ProductSearch: BuiltWithoutAClock {}
+extension BuiltWithoutAClock {
+  init(catalog: any ProductCatalog, _ noClockGiven: Void = ()) {
+    fatalError("ProductSearch(catalog:) found no init of the model's own to call: right, it needs a clock")
+  }
+}

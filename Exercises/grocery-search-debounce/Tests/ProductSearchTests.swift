@@ -1,0 +1,162 @@
+import Testing
+
+@testable import GrocerySearchDebounce
+
+let realClock: Comment = "After a keystroke, the model never went to sleep on the clock it was given. It waits on something the test cannot move: Task.sleep and ContinuousClock wait on the real clock. Wait with the injected clock's sleep(for:), so a test decides when the 300 ms are over."
+
+let oatProducts = ["oat milk", "oat bar", "oatcakes"]
+
+@MainActor
+@Suite("Step 1: the search waits 300 ms on the injected clock") struct Step1 {
+  let clock = ManualClock()
+  let catalog = ShopCatalog()
+
+  @Test func searchesOnce300MillisecondsAfterTheKeystroke() async throws {
+    let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
+    search.textChanged("oat")
+    let typed = try #require(search.pending, "After a keystroke, `pending` should hold the search that waits for the text to settle.")
+    let asleep = await eventually { clock.sleepers > 0 || !catalog.queries.isEmpty }
+    try #require(asleep && clock.sleepers == 1 && catalog.queries.isEmpty, realClock)
+    #expect(
+      clock.wakeTimes == [.milliseconds(300)],
+      "The model should wait 300 ms after the keystroke; it is asleep on the clock until \(clock.wakeTimes).")
+
+    #expect(
+      clock.advance(by: .milliseconds(299)) == 0,
+      "299 ms after the keystroke, the model's wait was already over. It waits 300 ms.")
+    try #require(
+      clock.advance(by: .milliseconds(1)) == 1,
+      "At 300 ms the model should wake and search, but nothing was asleep until then.")
+    await typed.value
+    #expect(
+      catalog.queries == ["oat"],
+      "300 ms after typing \"oat\", the catalogue should have had one search, for \"oat\"; it had \(catalog.queries).")
+    #expect(search.results == oatProducts, "The model should show the catalogue's products for \"oat\"; it shows \(search.results).")
+  }
+
+  /// Runs in a child process: with no default clock, the test's own stand-in `init` runs, and it
+  /// stops the child.
+  @Test func theClockHasNoDefault() async {
+    await #expect(
+      processExitsWith: .failure,
+      "`ProductSearch(catalog:)` built a model without being given a clock: its init has a default value for `clock` (ContinuousClock(), say). A caller that forgets the clock then waits on the real one without a word, lesson 2's default-argument trap. Take the clock without a default; the app's composition root passes ContinuousClock() itself."
+    ) {
+      await MainActor.run {
+        _ = ProductSearch(catalog: HTTPCatalog())
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite("Step 2: a keystroke cancels the search before it") struct Step2 {
+  let clock = ManualClock()
+  let catalog = ShopCatalog()
+
+  @Test func typingQuicklySearchesOnlyTheLastText() async throws {
+    let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
+    var tasks: [Task<Void, Never>] = []
+    for (keystroke, text) in ["o", "oa", "oat"].enumerated() {
+      if keystroke > 0 {
+        #expect(
+          clock.advance(by: .milliseconds(100)) == 0,
+          "100 ms after a keystroke the model woke up: it should wait 300 ms.")
+      }
+      search.textChanged(text)
+      tasks.append(try #require(search.pending, "After typing \"\(text)\", `pending` should hold its search."))
+      let wake = Duration.milliseconds(100 * keystroke + 300)
+      let asleep = await eventually { clock.wakeTimes.contains(wake) || !catalog.queries.isEmpty }
+      try #require(asleep && catalog.queries.isEmpty, realClock)
+    }
+
+    let early = clock.advance(by: .milliseconds(299))
+    #expect(
+      early == 0,
+      "\"o\", \"oa\" and \"oat\" were typed 100 ms apart, and 299 ms after the last keystroke \(early) earlier wait(s) ended. Each keystroke must cancel the search before it (pending?.cancel()), so only the last text's wait is left.")
+    clock.advance(by: .milliseconds(1))
+    try #require(
+      clock.sleepers == 0,
+      "300 ms after the last keystroke, the model is still waiting: \(clock.sleepers) wait(s) on the clock, until \(clock.wakeTimes). It waits 300 ms after each keystroke, and cancels the wait before.")
+    for task in tasks { await task.value }
+    #expect(
+      catalog.queries == ["oat"],
+      "Typing \"o\", \"oa\", \"oat\" quickly should send one search, for \"oat\"; the catalogue got \(catalog.queries). A cancelled wait throws CancellationError: `try?` swallows it, and the cancelled search goes on to ask the server. Leave the task when its wait is cancelled.")
+    #expect(search.results == oatProducts, "The model should show the products for \"oat\"; it shows \(search.results).")
+  }
+}
+
+@MainActor
+@Suite("Step 3: old answers, failures and an empty field") struct Step3 {
+  let clock = ManualClock()
+
+  @Test func anAnswerForOldTextIsNeverShown() async throws {
+    let catalog = ShopCatalog(holding: true)
+    let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
+
+    search.textChanged("oat")
+    let oat = try #require(search.pending, "After typing \"oat\", `pending` should hold its search.")
+    try #require(await eventually { clock.sleepers == 1 }, realClock)
+    clock.advance(by: .milliseconds(300))
+    try #require(await eventually { catalog.queries == ["oat"] }, "300 ms after typing \"oat\", the model should search for it; the catalogue got \(catalog.queries).")
+
+    // The server is slow: "oat" has not answered when the user types on.
+    search.textChanged("oat m")
+    let oatM = try #require(search.pending, "After typing \"oat m\", `pending` should hold its search.")
+    try #require(await eventually { clock.sleepers == 1 }, realClock)
+    clock.advance(by: .milliseconds(300))
+    try #require(await eventually { catalog.queries == ["oat", "oat m"] }, "300 ms after typing \"oat m\", the model should search for it; the catalogue got \(catalog.queries).")
+
+    catalog.release("oat m")
+    await oatM.value
+    #expect(search.results == ["oat milk"], "The answer for \"oat m\" came in; the model should show [\"oat milk\"], and shows \(search.results).")
+
+    catalog.release("oat")
+    await oat.value
+    #expect(
+      search.results == ["oat milk"],
+      "The answer for \"oat\" arrived after the one for \"oat m\", and the model showed it: \(search.results), while the field says \"oat m\". An answer for text that is no longer the latest must be dropped: after the await, check that this search was not cancelled (Task.isCancelled) before setting results.")
+  }
+
+  @Test func aFailedSearchShowsNothing() async throws {
+    let catalog = ShopCatalog(failing: ["oat m"])
+    let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
+    for text in ["oat", "oat m"] {
+      search.textChanged(text)
+      let task = try #require(search.pending, "After typing \"\(text)\", `pending` should hold its search.")
+      try #require(await eventually { clock.sleepers == 1 }, realClock)
+      try #require(clock.advance(by: .milliseconds(300)) == 1, "300 ms after typing \"\(text)\", the model's wait should end.")
+      await task.value
+    }
+    #expect(catalog.queries == ["oat", "oat m"], "Each text, typed 300 ms apart, should be searched once; the catalogue got \(catalog.queries).")
+    #expect(
+      search.results.isEmpty,
+      "The search for \"oat m\" failed, and the model still shows \(search.results), the products of an older text. When the search for the latest text fails, show no results.")
+  }
+
+  @Test func clearingTheFieldClearsAtOnceAndSearchesNothing() async throws {
+    let catalog = ShopCatalog()
+    let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
+    search.textChanged("oat")
+    let oat = try #require(search.pending, "After typing \"oat\", `pending` should hold its search.")
+    try #require(await eventually { clock.sleepers == 1 }, realClock)
+    try #require(clock.advance(by: .milliseconds(300)) == 1, "300 ms after typing \"oat\", the model's wait should end.")
+    await oat.value
+    #expect(search.results == oatProducts, "The model should show the products for \"oat\"; it shows \(search.results).")
+
+    search.textChanged("o")
+    let o = try #require(search.pending, "After typing \"o\", `pending` should hold its search.")
+    try #require(await eventually { clock.sleepers == 1 }, realClock)
+    search.textChanged("")
+    #expect(search.results.isEmpty, "The field was cleared, and the model still shows \(search.results). An empty field shows nothing, at once, without waiting.")
+    #expect(
+      search.pending == nil,
+      "The field was cleared, and `pending` still holds a search: clearing the field starts no search, so there is none pending.")
+    try #require(
+      clock.sleepers == 0,
+      "The field was cleared, and the search for \"o\" is still waiting on the clock. Clearing the field cancels the search in progress.")
+    await o.value
+    #expect(
+      catalog.queries == ["oat"],
+      "Only \"oat\" should have been searched; after the field was cleared the catalogue also got \(catalog.queries.dropFirst()). A cancelled search must not ask the server.")
+  }
+}
