@@ -104,13 +104,14 @@ final class StatusDouble: DeliveryStatus {
   }
 }
 
-/// Waits, on the main actor, until `condition` holds; false if it still does not after 10 s. Use
-/// it as a barrier on a fact ("the tracker asked twice", "one sleeper on the clock"), never as a
-/// pause: a test that needs time to pass moves the clock.
+/// Waits, on the main actor, until `condition` holds; false if it still does not after 30 s, a
+/// deadline only a wrong answer reaches (the main actor may wait its turn behind other tests).
+/// Use it as a barrier on a fact ("the tracker asked twice", "one sleeper on the clock"), never
+/// as a pause: a test that needs time to pass moves the clock.
 @MainActor
 func eventually(_ condition: () -> Bool) async -> Bool {
   let clock = ContinuousClock()
-  let giveUp = clock.now + .seconds(10)
+  let giveUp = clock.now + .seconds(30)
   while !condition() {
     if clock.now >= giveUp { return false }
     try? await Task.sleep(for: .milliseconds(1))
