@@ -33,6 +33,14 @@ final class Reports: Sendable {
 
 struct Boom: Error {}
 
+/// Runs `body` on a thread of its own (not one of Swift's shared pool, which a blocked body would
+/// hold), and returns what it returned.
+func onItsOwnThread<R: Sendable>(_ body: @escaping @Sendable () -> R) async -> R {
+  await withCheckedContinuation { continuation in
+    Thread { continuation.resume(returning: body()) }.start()
+  }
+}
+
 /// Operations that wait here until the test lets them go, in the order they arrived.
 final class Gate: Sendable {
   private struct State {
@@ -112,6 +120,50 @@ struct Step1 {
       "An inner withDependencies changed only the time; the ticket number (and the test context) set by the outer one should still hold inside it. The box office sold \(ticket). Start each operation's values from the ones in effect, not from scratch.")
   }
 
+  @Test func aNestedOperationKeepsTheOuterContext() async {
+    let inner = withDependencies({ overridden(&$0) }) {
+      withDependencies({ $0.now = Now { previewEvening } }) { DependencyValues.current.context }
+    }
+    let innerAsync = await withDependencies({ overridden(&$0) }) {
+      await withDependencies({ $0.now = Now { previewEvening } }) {
+        await Task.yield()
+        return DependencyValues.current.context
+      }
+    }
+    #expect(
+      inner == .test && innerAsync == .test,
+      "The outer withDependencies set the test context; an inner one that changed only the time ran in \(inner) (sync) and \(innerAsync) (async). An inner operation keeps everything of the outer one's it does not change, the context included: start from DependencyValues.current and change only what the closure changes.")
+  }
+
+  @Test func twoOperationsOnTwoThreadsAtOnceKeepTheirOwnValues() async {
+    // Each thread runs a synchronous withDependencies; the first sells while the second is
+    // inside its own operation, and the second sells after the first has returned.
+    let firstIn = DispatchSemaphore(value: 0)
+    let secondIn = DispatchSemaphore(value: 0)
+    let firstDone = DispatchSemaphore(value: 0)
+    async let first = onItsOwnThread {
+      withDependencies({ overridden(&$0, number: seven) }) {
+        firstIn.signal()
+        secondIn.wait()  // the second operation has started, and waits
+        return BoxOffice().sell("B1").number
+      }
+    }
+    async let second = onItsOwnThread {
+      firstIn.wait()  // the first operation has started, and waits
+      return withDependencies({ overridden(&$0, number: eight) }) {
+        secondIn.signal()
+        firstDone.wait()  // the first operation has sold, and returned
+        return BoxOffice().sell("B2").number
+      }
+    }
+    let firstNumber = await first
+    firstDone.signal()
+    let secondNumber = await second
+    #expect(
+      firstNumber == seven && secondNumber == eight,
+      "Two synchronous operations ran at once on two threads, one overriding the ticket number to ...07, the other to ...08; they sold \(firstNumber) and \(secondNumber). The synchronous withDependencies keeps its values somewhere both threads share. Bind them with the task-local's withValue in both versions: outside any task, a task-local is per thread.")
+  }
+
   @Test func twoOperationsAtOnceKeepTheirOwnValues() async {
     let gate = Gate()
     async let first = withDependencies({ overridden(&$0, number: seven) }) {
@@ -146,6 +198,28 @@ struct Step2 {
     #expect(
       ticket == Ticket(number: seven, seat: "G1", soldAt: evening),
       "The box office was created inside withDependencies and used after it returned, and it sold \(ticket). An object should keep the values that were current when it was created: copy them in @Dependency when it is made, not when it is used.")
+  }
+
+  @Test func aBoxOfficeMadeInOneOperationKeepsItsValuesInAnother() {
+    let office = withDependencies({ overridden(&$0, number: seven) }) {
+      BoxOffice()
+    }
+    let ticket = withDependencies({ overridden(&$0, number: eight, at: previewEvening) }) {
+      office.sell("G2")  // used inside another operation, with other overrides
+    }
+    #expect(
+      ticket == Ticket(number: seven, seat: "G2", soldAt: evening),
+      "The box office was created in an operation that set ticket number ...07 and used inside another that set ...08, and it sold \(ticket). An object keeps the values current when it was created, wherever it is used: never the ones in effect at the use, even when some operation is running there.")
+  }
+
+  @Test func aBoxOfficeMadeInAPreviewKeepsThePreviewContext() {
+    let office = withDependencies({ $0.context = .preview }) {
+      BoxOffice()
+    }
+    let ticket = office.sell("G3")  // used outside, in the live context
+    #expect(
+      ticket.soldAt == previewEvening,
+      "The box office was created in the preview context, where Now gives 19:30 on one evening, and used after the operation returned; it sold at \(ticket.soldAt). The context is part of the values an object keeps from its creation: keep the whole DependencyValues, context and overrides together.")
   }
 }
 
@@ -211,6 +285,29 @@ struct Step4 {
       #expect(
         ticket.number == zero,
         "The forgotten dependency should do nothing real: return its placeholder (the all-zero UUID) after reporting. The ticket got \(ticket.number): the live value ran in a test.")
+    }
+  }
+
+  @Test func everyUseReportsThroughTheReporterInEffect() async {
+    await #expect(processExitsWith: .success, "\(Step4.crashed)") {
+      let earlier = Reports()
+      let later = Reports()
+      let forgotNumbers: (inout DependencyValues) -> Void = {
+        $0.context = .test
+        $0.now = Now { evening }
+      }
+      earlier.collect {
+        withDependencies(forgotNumbers) { _ = BoxOffice().sell("K1") }
+      }
+      later.collect {
+        withDependencies(forgotNumbers) {
+          _ = BoxOffice().sell("K2")
+          _ = BoxOffice().sell("K3")
+        }
+      }
+      #expect(
+        earlier.all.count == 1 && later.all.count == 2,
+        "Two tests forgot to override the ticket numbers: the first sold one ticket, the second two. The first test's reporter got \(earlier.all.count) issue(s), the second's \(later.all.count); expected 1 and 2. Every call of the function unimplemented returns reports one issue, through the IssueReporter.report bound when it is called: the test value is built once and shared by every test, so anything it remembers or captures, a reported flag or the reporter itself, belongs to whichever test came first.")
     }
   }
 

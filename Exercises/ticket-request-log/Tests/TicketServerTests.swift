@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -20,6 +21,102 @@ final class RecordingLog: RequestLog {
 struct FreeSeats: SeatHolds {
   var free = true
   func hold(_ seats: [String]) async -> Bool { free }
+}
+
+/// Seats that are always free, and remember which log was in scope each time they were held.
+final class ScopeCheckingSeats: SeatHolds {
+  private let seen = Mutex<[any RequestLog]>([])
+
+  func hold(_ seats: [String]) async -> Bool {
+    let log = RequestScope.log
+    seen.withLock { $0.append(log) }
+    return true
+  }
+
+  var logsInScope: [any RequestLog] { seen.withLock { $0 } }
+}
+
+/// Runs each job on a thread of its own, so a purchase started on it can be stopped in the middle
+/// (its thread blocked) while another purchase runs on Swift's shared threads, however many cores
+/// the machine has.
+final class ThreadPerJob: TaskExecutor {
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    Thread { job.runSynchronously(on: executor) }.start()
+  }
+}
+
+/// One purchase's log that stops the purchase at its second line (the first one after its seats
+/// are held): the write blocks until the test calls `open()`. The test waits for that moment with
+/// `waitUntilStopped()`.
+final class StoppingLog: RequestLog {
+  private struct State {
+    var lines: [String] = []
+    var stopped = false
+    var watcher: CheckedContinuation<Void, Never>?
+  }
+
+  private let state = Mutex(State())
+  private let gate = DispatchSemaphore(value: 0)
+
+  func write(_ line: String) {
+    let stopsHere = state.withLock { state in
+      state.lines.append(line)
+      return state.lines.count == 2
+    }
+    if stopsHere {
+      markStopped()
+      gate.wait()
+    }
+  }
+
+  /// Also called when the purchase has returned, so that a purchase that never writes a second
+  /// line cannot leave the test waiting.
+  func markStopped() {
+    let watcher = state.withLock { state in
+      state.stopped = true
+      defer { state.watcher = nil }
+      return state.watcher
+    }
+    watcher?.resume()
+  }
+
+  func waitUntilStopped() async {
+    await withCheckedContinuation { continuation in
+      let now = state.withLock { state in
+        if state.stopped { return true }
+        state.watcher = continuation
+        return false
+      }
+      if now { continuation.resume() }
+    }
+  }
+
+  func open() { gate.signal() }
+
+  var lines: [String] { state.withLock { $0.lines } }
+}
+
+/// What went wrong with ada's lines, for a purchase whose mail the test still holds.
+func whatWentWrong(with lines: [String]) -> String {
+  let charge = "payment: charged 2500 cents"
+  if lines.contains(where: { $0.contains("receipt sent") }) {
+    return "The log has a receipt line, but the mailer has not called done yet (the test holds every email): write the receipt line in the done callback, when the mail has gone, not when buy asks for it."
+  }
+  if lines.contains("charged 2500 cents") {
+    return "The charge's line is not marked \"payment: \": bind a PrefixedLog(prefix: \"payment: \", base: log) around the charge."
+  }
+  guard let charged = lines.firstIndex(of: charge) else {
+    return "The charge's line is missing: by the time buy returned, Payments.charge had not written \"charged 2500 cents\" to the purchase's log (through the payment step's PrefixedLog). Charge inside the purchase's scope, before buy returns, and not in a Task nobody awaits."
+  }
+  if let booked = lines.firstIndex(of: "booked 2 seats"), booked < charged {
+    return "The charge's line came after \"booked\": the charge ran after the booking, in a Task nobody awaited. Charge first, and finish charging before booking."
+  }
+  if lines.filter({ $0.hasPrefix("payment: ") }).count > 1 {
+    return "Lines other than the charge's are marked \"payment: \": the PrefixedLog should be in scope for the charge alone; the lines after it go to the purchase's log itself."
+  }
+  return "Bind the purchase's log with RequestScope.$log.withValue(log) around everything buy does, and a PrefixedLog around the charge alone."
 }
 
 /// Seats whose every hold waits until the test lets it go, in the order the holds arrived: the
@@ -122,7 +219,18 @@ struct Step1 {
     #expect(answer == "booked 2 seats")
     #expect(
       log.lines == adasLines,
-      "The purchase's log should get \(adasLines): the hold, the charge (marked \"payment: \" by the payment step only) and the booking. It got \(log.lines). Bind the purchase's log with RequestScope.$log.withValue(log) around everything buy does, and a PrefixedLog around the charge alone.")
+      "The purchase's log should get \(adasLines): the hold, the charge (marked \"payment: \" by the payment step only) and the booking. It got \(log.lines). \(whatWentWrong(with: log.lines))")
+  }
+
+  @Test func theSeatLayerRunsInThePurchasesScope() async {
+    let log = RecordingLog()
+    let seats = ScopeCheckingSeats()
+    let server = TicketServer(seats: seats, mailer: HeldMailer())
+    _ = await server.buy(ada, log: log)
+    let inScope = seats.logsInScope
+    #expect(
+      !inScope.isEmpty && inScope.allSatisfy { ($0 as? RecordingLog) === log },
+      "seats.hold ran with \(inScope.map { type(of: $0) }) in scope, not the purchase's log. The seat layer is one of the layers below buy: in the real server it writes its own lines to RequestScope.log. Bind the purchase's log around everything buy does, the hold included, not only around the charge.")
   }
 
   @Test func aSoldOutPurchaseChargesNothing() async {
@@ -141,10 +249,14 @@ struct Step1 {
     let log = RecordingLog()
     let server = TicketServer(seats: FreeSeats(), mailer: HeldMailer())
     _ = await server.buy(ada, log: log)
+    let linesWhenBuyReturned = log.lines
     Payments().charge(100)  // outside any purchase
-    #expect(
-      log.lines == adasLines,
-      "After buy returned, a charge made outside any purchase still wrote to that purchase's log: \(log.lines). Its log was left somewhere every request shares. A binding made with withValue ends when its closure returns.")
+    let added = Array(log.lines.dropFirst(linesWhenBuyReturned.count))
+    let why: String =
+      added.contains("charged 100 cents") || added.contains("payment: charged 100 cents")
+        ? "After buy returned, a charge made outside any purchase still wrote to that purchase's log: \(added). Its log was left somewhere every request shares. A binding made with withValue ends when its closure returns."
+        : "Lines kept arriving in the purchase's log after buy had returned: \(added). Something buy started was still running, such as a Task nobody awaited: everything a purchase does finishes before buy returns."
+    #expect(added.isEmpty, "\(why)")
     #expect(
       RequestScope.log is SilentLog,
       "After buy returned, RequestScope.log is still \(type(of: RequestScope.log)); outside any purchase it should be the default, SilentLog.")
@@ -174,6 +286,32 @@ struct Step2 {
       adasLog.lines == adasLines && gracesLog.lines == gracesLines,
       "ada's purchase waited for its seats while grace's started, and the lines got mixed: ada's log has \(adasLog.lines), grace's has \(gracesLog.lines). A log kept in a variable every request shares is the last request's log. Bind each purchase's log with RequestScope.$log.withValue: every purchase runs in its own task, and sees only its own binding.")
   }
+
+  @Test func aPurchaseStoppedInTheMiddleKeepsItsLinesWhileAnotherRuns() async {
+    let seats = GatedSeats()
+    let server = TicketServer(seats: seats, mailer: HeldMailer())
+    let adasLog = StoppingLog()
+    let gracesLog = RecordingLog()
+
+    let adas = Task(executorPreference: ThreadPerJob()) {
+      let answer = await server.buy(ada, log: adasLog)
+      adasLog.markStopped()
+      return answer
+    }
+    await seats.waitUntilHolding(1)
+    let graces = Task { await server.buy(grace, log: gracesLog) }
+    await seats.waitUntilHolding(2)
+    seats.releaseNext()
+    await adasLog.waitUntilStopped()  // ada's purchase is stopped at its first line after the hold
+    seats.releaseNext()
+    _ = await graces.value  // grace's purchase runs from start to end meanwhile
+    adasLog.open()
+    _ = await adas.value
+
+    #expect(
+      adasLog.lines == adasLines && gracesLog.lines == gracesLines,
+      "ada's purchase was stopped in the middle, at its first line after the seats were held, and grace's ran from start to end meanwhile, as two requests on two threads do. ada's log has \(adasLog.lines), grace's has \(gracesLog.lines). A log kept in a variable every request shares, even one set only after the last await and reset before returning, is whichever purchase set it last. Bind each purchase's log with RequestScope.$log.withValue, around everything buy does.")
+  }
 }
 
 // MARK: - Step 3
@@ -189,9 +327,35 @@ struct Step3 {
       mailer.sent == [HeldMailer.Sent(email: "ada@example.com", seats: ["F7", "F8"])],
       "The purchase should send exactly one receipt, to ada@example.com for F7, F8; the mailer was asked for \(mailer.sent).")
     mailer.deliverAll()  // the mailer's thread, outside any purchase
+    let receipt = "receipt sent to ada@example.com"
+    let why =
+      log.lines.contains("payment: " + receipt)
+      ? "The receipt line carries the payment step's \"payment: \" mark: the callback captured RequestScope.log while the payment step's PrefixedLog was in scope. Capture the purchase's own log, the one buy was given: only the charge's line is marked."
+      : !log.lines.contains(receipt)
+        ? "Nothing is bound there: RequestScope.log is the default. Read the log while the purchase is in scope (or use the log buy was given) and write to that in the callback."
+        : log.lines.filter({ $0 == receipt }).count > 1
+          ? "The receipt line was written more than once: once when done runs, and only then."
+          : "The receipt line is there, but not last: it was written before the mailer called done. Write it in the done callback, which runs once the mail has gone."
     #expect(
-      log.lines == adasLines + ["receipt sent to ada@example.com"],
-      "The mailer called back after the purchase had ended, from its own thread, and the purchase's log got \(log.lines). Nothing is bound there: RequestScope.log is the default. Read the log while the purchase is in scope (or use the log buy was given) and write to that in the callback.")
+      log.lines == adasLines + [receipt],
+      "The mailer called back after the purchase had ended, from its own thread, and the purchase's log got \(log.lines). \(why)")
+  }
+
+  @Test func eachOfOneCustomersPurchasesGetsItsOwnReceipt() async {
+    let mailer = HeldMailer()
+    let server = TicketServer(seats: FreeSeats(), mailer: mailer)
+    let firstLog = RecordingLog()
+    let secondLog = RecordingLog()
+    let adaAgain = Purchase(seats: ["F9"], centsEach: 1_250, email: "ada@example.com")
+    _ = await server.buy(ada, log: firstLog)
+    _ = await server.buy(adaAgain, log: secondLog)  // before the first one's mail has gone
+    mailer.deliverAll()
+    let receipt = "receipt sent to ada@example.com"
+    let first = firstLog.lines.filter { $0 == receipt }.count
+    let second = secondLog.lines.filter { $0 == receipt }.count
+    #expect(
+      first == 1 && second == 1,
+      "ada bought twice, each purchase with its own log, and both mails went out after both purchases had returned. The first purchase's log got \(first) receipt line(s), the second's \(second); each should get exactly one. A log looked up by the customer's email (or anything else two purchases can share) in a dictionary every request shares finds the wrong purchase: capture each purchase's log in its own callback.")
   }
 
   @Test func eachReceiptGoesToItsOwnPurchasesLog() async {

@@ -1,0 +1,85 @@
+import Synchronization
+import Testing
+
+/// What a catalog double throws when a test wants the cinema's API to be down.
+struct CatalogDown: Error {}
+
+struct Question: Equatable, Sendable {
+  let cinema: String
+  let day: String
+}
+
+/// A catalog that answers with what the test chose, and remembers every question.
+final class StubCatalog: ShowtimesCatalog {
+  private let answer: Mutex<Result<[Showtime], CatalogDown>>
+  private let asked = Mutex<[Question]>([])
+
+  init(_ showtimes: [Showtime]) {
+    answer = Mutex(.success(showtimes))
+  }
+
+  func answer(with showtimes: [Showtime]) { answer.withLock { $0 = .success(showtimes) } }
+  func fail() { answer.withLock { $0 = .failure(CatalogDown()) } }
+  var questions: [Question] { asked.withLock { $0 } }
+
+  func showtimes(at cinema: String, on day: String) async throws -> [Showtime] {
+    asked.withLock { $0.append(Question(cinema: cinema, day: day)) }
+    return try answer.withLock { $0 }.get()
+  }
+}
+
+let alien = Showtime(film: "Alien", time: "18:00")
+let dune = Showtime(film: "Dune", time: "20:30")
+let brazil = Showtime(film: "Brazil", time: "16:15")
+
+@Suite struct ShowtimesModelTests {
+  @Test func sortsByTime() async {
+    let model = ShowtimesModel(catalog: StubCatalog([dune, alien, brazil]))
+    await model.load(day: "Fri")
+    #expect(model.rows.map { String($0.prefix(5)) } == ["16:15", "18:00", "20:30"])
+    #expect(model.message == nil)
+  }
+
+  @Test func asksOnceAboutTheCinemaInScopeWhenLoadRuns() async {
+    let stub = StubCatalog([alien])
+    let model = ShowtimesModel(catalog: stub)
+    await ScreenScope.$cinema.withValue("Harbour") {
+      await model.load(day: "Sat")
+    }
+    #expect(stub.questions == [Question(cinema: "Harbour", day: "Sat")])
+    #expect(model.rows.count == 1)
+  }
+
+  @Test func aFailureAfterASuccessShowsNoRowsAndTheMessage() async {
+    let stub = StubCatalog([alien])
+    let model = ShowtimesModel(catalog: stub)
+    await model.load(day: "Fri")
+    stub.fail()
+    await model.load(day: "Fri")
+    #expect(model.rows == [])
+    #expect(model.message == "Showtimes unavailable")
+  }
+
+  @Test func aSuccessAfterAFailureClearsTheMessage() async {
+    let stub = StubCatalog([alien])
+    stub.fail()
+    let model = ShowtimesModel(catalog: stub)
+    await model.load(day: "Fri")
+    #expect(model.message == "Showtimes unavailable")
+    stub.answer(with: [dune])
+    await model.load(day: "Fri")
+    #expect(model.rows.count == 1)
+    #expect(model.message == nil)
+  }
+
+  @Test func everyLoadAsksAgain() async {
+    let stub = StubCatalog([alien])
+    let model = ShowtimesModel(catalog: stub)
+    await model.load(day: "Fri")
+    stub.answer(with: [dune])
+    await model.load(day: "Fri")
+    #expect(model.rows.first?.hasPrefix("20:30") == true)
+    #expect(stub.questions.count == 2)
+  }
+}
+
