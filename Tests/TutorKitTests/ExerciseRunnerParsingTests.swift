@@ -71,6 +71,31 @@ import Testing
     #expect(verdict.tests[0].message == "Still running after 10 s, so it was stopped.")
   }
 
+  @Test func aHangOnAPlantedBugNamesTheTestAndTheBugNotTheBuild() throws {
+    // A write-the-test exercise: the learner's tests pass on the subject, then one waits for
+    // ever on a planted bug, and the time runs out there.
+    let tests = Exercise(
+      id: "tracker-tests", title: "Tracker", kind: .tests, lessonID: "concurrency", task: Document(), hints: [],
+      files: ["TrackerTests.swift"], mutants: [.init(name: "forgets-to-stop", summary: "stop() leaves the wait asleep.")])
+    let own = tests.testModuleName
+    let bug = tests.mutantTestModuleName("forgets-to-stop")
+    let events = [
+      CrashRerunTests.listed(own, "stops"), CrashRerunTests.listed(bug, "stops"), CrashRerunTests.event("runStarted"),
+      CrashRerunTests.event("testStarted", own, "stops"), CrashRerunTests.event("testEnded", own, "stops"),
+      CrashRerunTests.event("testStarted", bug, "stops"),
+    ].joined(separator: "\n")
+    let outcome = ProcessOutcome(ending: .timedOut, duration: .seconds(60))
+    let verdict = VerdictReader.verdict(for: tests, code: .sources, outcome: outcome, events: events, root: root, timeout: .seconds(60))
+    #expect(verdict.status == .timedOut)
+    let hung = try #require(verdict.tests.first { $0.status == .timedOut })
+    #expect(hung.name == "stops() (on the planted bug: stop() leaves the wait asleep.)")
+    #expect(hung.message == "Still running after 60 s, so it was stopped.")
+    let text = VerdictReport(fileSystem: InMemoryFileSystem(), root: root).document(for: verdict).text
+    #expect(text.contains("stops() (on the planted bug: stop() leaves the wait asleep.) was still running"))
+    #expect(text.contains("then on each planted bug, one after another"))
+    #expect(!text.contains("the build did not finish"))
+  }
+
   @Test func aCancelledRunIsCancelled() throws {
     #expect(try verdict("failing", ending: .cancelled, events: "").status == .cancelled)
     #expect(try verdict("failing", ending: .cancelled).status == .cancelled)

@@ -113,6 +113,18 @@ enum VerdictReader {
 
     let limit = Int(timeout.components.seconds)
     var tests = results(of: ownTests, outcome: outcome, crash: crash, root: root, limit: limit)
+    if outcome.ending == .timedOut, !tests.contains(where: { $0.status == .timedOut }),
+      let (test, bug) = runningOnAPlantedBug(exercise, variant: variant, in: stream)
+    {
+      // The learner's tests passed on the subject and ran out of time on a planted bug: one of
+      // them waits for something that bug never does.
+      tests.append(
+        Verdict.TestResult(
+          name: [test.suite, test.name].compactMap { $0 }.joined(separator: "/") + " (on the planted bug: \(bug.summary))",
+          status: .timedOut,
+          message: "Still running after \(limit) s, so it was stopped.",
+          step: Steps.number(of: test.suite)))
+    }
 
     var status: Verdict.Status
     switch outcome.ending {
@@ -165,6 +177,20 @@ enum VerdictReader {
       exercise: exercise.id, status: status, durationSeconds: seconds, tests: tests,
       diagnostics: diagnostics.filter { $0.severity == "error" }, output: output, mutants: mutants,
       steps: Steps.count(in: tests))
+  }
+
+  /// The test of `exercise` that was running on one of its planted bugs when the run stopped.
+  private static func runningOnAPlantedBug(
+    _ exercise: Exercise, variant: String?, in stream: EventStream
+  ) -> (EventStream.Test, Exercise.Variant)? {
+    guard exercise.kind == .tests else { return nil }
+    for bug in exercise.mutants {
+      let module = variant.map { exercise.variantMutantTestModuleName($0, bug.name) } ?? exercise.mutantTestModuleName(bug.name)
+      if let running = stream.tests.first(where: { EventStream.module(of: $0.id) == module && $0.started != nil && $0.ended == nil }) {
+        return (running, bug)
+      }
+    }
+    return nil
   }
 
   private static func results(

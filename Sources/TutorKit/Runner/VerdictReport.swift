@@ -106,10 +106,20 @@ public struct VerdictReport: Sendable {
       blocks += printed(verdict)
     case .timedOut:
       let victim = verdict.tests.first { $0.status == .timedOut }
-      let what = victim.map { "\($0.name) was still running" } ?? "the build did not finish"
+      let what = victim.map { "\($0.name) was still running" } ?? (verdict.tests.isEmpty ? "the build did not finish" : "its tests did not finish in time")
       blocks.append(
         .notice(.error, [.strong([.text(verdict.exercise)]), .text(" timed out: \(what), so ditutor stopped it and everything it started.")]))
-      blocks.append(.paragraph([.text("Look for a loop that never ends or a wait that is never answered. "), .code("check --timeout <seconds>"), .text(" allows more time.")]))
+      if verdict.mutants != nil {
+        blocks.append(
+          .paragraph([
+            .text(
+              "The time covers your tests on the correct code and then on each planted bug, one after another. A planted bug may never do what a test waits for: give every wait an end of its own (a barrier that gives up), and await a task only once nothing can leave it stuck. "
+            ),
+            .code("check --timeout <seconds>"), .text(" allows more time."),
+          ]))
+      } else {
+        blocks.append(.paragraph([.text("Look for a loop that never ends or a wait that is never answered. "), .code("check --timeout <seconds>"), .text(" allows more time.")]))
+      }
       blocks += printed(verdict)
     case .cancelled:
       blocks.append(.notice(.warning, [.text("Check of \(verdict.exercise) cancelled; nothing it started is still running.")]))
