@@ -1,4 +1,5 @@
 import Synchronization
+import Testing
 
 /// A fake clock: time stands still until the test moves it with `advance(by:)`.
 ///
@@ -104,17 +105,37 @@ final class StatusDouble: DeliveryStatus {
   }
 }
 
-/// Waits, on the main actor, until `condition` holds; false if it still does not after 30 s, a
-/// deadline only a wrong answer reaches (the main actor may wait its turn behind other tests).
+/// Waits, on the main actor, until `condition` holds; false if it still does not after 200
+/// rounds. Each round pauses a millisecond, then goes through the global executor and back, the
+/// way the tracker's own awaits go, so every round gives the tracker a turn to move: a right
+/// answer needs a few rounds, a busy machine makes the rounds slower rather than the test fail,
+/// and a wrong answer costs a quarter of a second, not a deadline.
 /// Use it as a barrier on a fact ("the tracker asked twice", "one sleeper on the clock"), never
 /// as a pause: a test that needs time to pass moves the clock.
 @MainActor
 func eventually(_ condition: () -> Bool) async -> Bool {
-  let clock = ContinuousClock()
-  let giveUp = clock.now + .seconds(30)
-  while !condition() {
-    if clock.now >= giveUp { return false }
-    try? await Task.sleep(for: .milliseconds(1))
+  for _ in 0..<200 {
+    if condition() { return true }
+    try? await ContinuousClock().sleep(for: .milliseconds(1))
+    await Task.detached {}.value
   }
-  return true
+  return condition()
+}
+
+/// `Task.sleep` in this module records an issue: a test that sleeps passes on a quiet machine
+/// and fails on a busy one, and every run pays for the pause. Wait at a barrier instead
+/// (`await eventually { … }`); to let time pass for the tracker, move the clock.
+extension Task where Success == Never, Failure == Never {
+  static func sleep(for duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    Issue.record(
+      "This test called Task.sleep(for: \(duration)): decide with a barrier, `await eventually { condition }`, never with a pause; to let the tracker's time pass, move the clock with `clock.advance(by:)`.",
+      sourceLocation: sourceLocation)
+    try await ContinuousClock().sleep(for: duration)
+  }
+
+  static func sleep(nanoseconds: UInt64) async throws {
+    Issue.record(
+      "This test called Task.sleep(nanoseconds: \(nanoseconds)): decide with a barrier, `await eventually { condition }`, never with a pause; to let the tracker's time pass, move the clock with `clock.advance(by:)`.")
+    try await ContinuousClock().sleep(for: .nanoseconds(nanoseconds))
+  }
 }
