@@ -216,7 +216,12 @@ extension WarmBuilder {
       let compiled =
         Self.without(
           compile,
-          options: ["-primary-file", "-o", "-emit-dependencies-path", "-serialize-diagnostics-path", "-index-store-path"],
+          options: [
+            "-primary-file", "-o", "-emit-dependencies-path", "-serialize-diagnostics-path", "-index-store-path",
+            // The map of the tests' module's outputs (a module of three files or more): this
+            // code's outputs are the objects named below, in the library's folder.
+            "-supplementary-output-file-map",
+          ],
           flags: ["-index-system-modules"])
         + files.flatMap { ["-primary-file", $0] } + objects.flatMap { ["-o", $0] }
       let interface =
@@ -224,7 +229,7 @@ extension WarmBuilder {
           emitModule,
           options: [
             "-o", "-emit-module-doc-path", "-emit-module-source-info-path", "-serialize-diagnostics-path",
-            "-emit-dependencies-path", "-emit-abi-descriptor-path",
+            "-emit-dependencies-path", "-emit-abi-descriptor-path", "-supplementary-output-file-map",
           ])
         + files + ["-o", FilePath.join(folder, "\(module).swiftmodule")]
       let autolinked = FilePath.join(folder, "library.autolink")

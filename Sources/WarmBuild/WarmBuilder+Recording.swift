@@ -127,18 +127,43 @@ extension WarmBuilder {
       ? args.filter { $0 != "-incremental" && $0 != "-enable-batch-mode" }
         + ["-enable-batch-mode", "-driver-batch-count", "1", "-driver-print-jobs"]
       : args + ["-driver-print-jobs"]
+    // The driver keeps the temporary folder of a run that prints its jobs: it is given one of
+    // ours in the build folder, gone when the plan is read (not one more in /tmp per command).
+    let records = FilePath.join(scratch, WarmBuildRecord.folder)
+    let temporary = FilePath.join(records, "planning-\(UUID().uuidString)")
+    try? fileSystem.createDirectory(at: temporary)
+    defer { try? fileSystem.removeBuildFolder(at: temporary) }
+    var variables = environment
+    variables["TMPDIR"] = temporary
     let request = ProcessRequest(
-      executable: tool, arguments: Array(planning.dropFirst()), environment: environment, workingDirectory: scratch,
+      executable: tool, arguments: Array(planning.dropFirst()), environment: variables, workingDirectory: scratch,
       timeout: .seconds(120),
       mayLeaveProcesses: false)
     guard let outcome = try? await processes.run(request), outcome.ending == .exited(0) else { return ([args], false) }
-    let jobs = outcome.standardOutput.split(separator: "\n").compactMap { ShellWords.split(String($0)) }
+    var jobs = outcome.standardOutput.split(separator: "\n").compactMap { ShellWords.split(String($0)) }
       // A compile's driver wraps the module for the debugger too; SwiftPM has a step of its
       // own for that, into another file, and the driver's copy is never linked.
       .filter { job in !(compiles && job.count > 1 && job[1] == "-modulewrap") }
-    // A job that names a temporary folder of the driver's (a response file) cannot be run
-    // again later: such a command runs through the driver, as SwiftPM runs it.
-    guard !jobs.isEmpty, !jobs.joined().contains(where: { $0.contains("/TemporaryDirectory.") }) else {
+    // A file the driver wrote for a job (the map of a compile's outputs, for a module of three
+    // files or more) is kept beside the records, named by its contents, so the job can run again.
+    for (index, job) in jobs.enumerated() {
+      for (position, argument) in job.enumerated() where argument.hasPrefix(temporary + "/") {
+        guard let contents = try? fileSystem.readFile(at: argument) else { return ([args], false) }
+        let kept = FilePath.join(
+          records, "driver-files",
+          WarmBuildRecord.fileName(for: ["": String(decoding: contents, as: UTF8.self)]).replacingOccurrences(of: ".json", with: "")
+            + "-" + FilePath.lastComponent(argument))
+        if !fileSystem.fileExists(at: kept) {
+          guard (try? fileSystem.createDirectory(at: FilePath.parent(kept))) != nil,
+            (try? fileSystem.writeAtomically(contents, to: kept)) != nil
+          else { return ([args], false) }
+        }
+        jobs[index][position] = kept
+      }
+    }
+    // A job that names a temporary folder of a driver's own cannot be run again later: such a
+    // command runs through the driver, as SwiftPM runs it.
+    guard !jobs.isEmpty, !jobs.joined().contains(where: { $0.contains("/TemporaryDirectory.") || $0.hasPrefix(temporary) }) else {
       return ([args], false)
     }
     return (jobs, compiles)

@@ -70,8 +70,17 @@ import Testing
     let record = try JSONDecoder().decode(WarmBuildRecord.self, from: data)
     let wrap = "\(FakeToolchain.build)/X.swiftmodule.o"
     #expect(record.steps.map(\.name) == ["C.X-debug.module", "C.XTests-debug.module", wrap, "C.P-debug.test"])
-    #expect(record.steps[0].jobs == [["/tc/swift-frontend", "-frontend", "-c", "X"], ["/tc/swift-frontend", "-frontend", "-emit-module", "X"]])
+    let compile = try #require(record.steps[0].jobs.first)
+    #expect(Array(compile.prefix(5)) == ["/tc/swift-frontend", "-frontend", "-c", "X", "-supplementary-output-file-map"])
+    #expect(record.steps[0].jobs.dropFirst().first == ["/tc/swift-frontend", "-frontend", "-emit-module", "X"])
     #expect(record.steps[0].concurrent)
+    // The map the driver wrote into its temporary folder is kept in the build folder, and the
+    // folder is gone: the job runs again later, and /tmp gains nothing per check.
+    let map = try #require(compile.last)
+    #expect(map.hasPrefix("/c/.build/exercises/ditutor-warm/driver-files/") && map.hasSuffix("-supplementaryOutputs-1"))
+    #expect(fileSystem.text(at: map) == #"{"X.swift": {"object": "X.o"}}"#)
+    #expect(try fileSystem.contentsOfDirectory(at: "/c/.build/exercises/ditutor-warm").allSatisfy { !$0.hasPrefix("planning-") })
+    #expect(!fileSystem.directoryExists(at: "/tmp/TemporaryDirectory.X"))
     // SwiftPM wraps the module for the debugger in a step of its own, run by the frontend.
     #expect(record.steps[2].jobs.map(\.[0]) == ["/tc/swift-frontend"])
     #expect(record.steps[3].jobs.map(\.[0]) == ["/tc/autolink", "/tc/clang"])
@@ -366,10 +375,13 @@ import Testing
         "/c/Ex/Subject/Pay.swift", "-emit-dependencies-path", "/b/PayTests.d", "-serialize-diagnostics-path",
         "/b/PayTests.dia", "-enable-testing", "-module-name", "PayTests", "-o", "/b/PayTests.swift.o", "-o",
         "/b/Pay.swift.o", "-index-store-path", "/b/index", "-index-system-modules",
+        // A module of three files or more names its outputs in a map instead.
+        "-supplementary-output-file-map", "/b/ditutor-warm/driver-files/1-supplementaryOutputs-1",
       ],
       emitModule: [
         "/tc/swift-frontend", "-frontend", "-emit-module", "/c/Ex/Sources/PayTests.swift", "/c/Ex/Subject/Pay.swift",
         "-module-name", "PayTests", "-emit-module-doc-path", "/b/PayTests.swiftdoc", "-o", "/b/PayTests.swiftmodule",
+        "-supplementary-output-file-map", "/b/ditutor-warm/driver-files/2-supplementaryOutputs-1",
       ],
       autolink: ["/tc/swift-autolink-extract", "/b/Pay.swift.o", "/b/PayTests.swift.o", "-o", "/b/P.autolink"],
       link: [

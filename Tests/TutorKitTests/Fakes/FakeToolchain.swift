@@ -66,10 +66,14 @@ final class FakeToolchain: ProcessRunner {
     directories.withLock { $0.append(request.workingDirectory) }
     if arguments.contains("-driver-print-jobs") {
       if let module = value(after: "-module-name", in: arguments), arguments.contains("-c") {
+        // The real driver names a map of the compile's outputs, written into a temporary
+        // folder of its own under TMPDIR, which it leaves behind.
+        let map = "\(request.environment["TMPDIR"] ?? "/tmp")/TemporaryDirectory.\(module)/supplementaryOutputs-1"
+        fileSystem.add(map, "{\"\(module).swift\": {\"object\": \"\(module).o\"}}")
         return ProcessOutcome(
           ending: .exited(0),
           standardOutput: """
-            /tc/swift-frontend -frontend -c \(module)
+            /tc/swift-frontend -frontend -c \(module) -supplementary-output-file-map \(map)
             /tc/swift-frontend -frontend -emit-module \(module)
             /tc/swift-frontend -modulewrap \(Self.build)/Modules/\(module).swiftmodule -o '\(Self.build)/Modules/\(module).o'
 
