@@ -10,10 +10,14 @@ struct Token: Equatable, Sendable {
 /// with the injected `refresh`, a round trip to the login server.
 ///
 /// - Every caller that asks while a refresh is running waits for that refresh: one refresh,
-///   however many ask, and they all get its token.
+///   however many ask, and they all get its token. They wait suspended on the refresh, not
+///   polling; a waiting caller whose task is cancelled still gets the token.
 /// - The token is kept: later calls get it without a refresh, until `invalidate()`.
 /// - A refresh that fails throws its error to every caller that waited for it, and leaves
 ///   nothing behind: the next call refreshes again.
+/// - `invalidate()` only forgets the token. A refresh that is running goes on, and callers that
+///   ask after `invalidate()` wait for it; it starts no refresh of its own; and nobody gets the
+///   rejected token back, not even when the next refresh fails.
 actor TokenStore {
   private let refresh: @Sendable () async throws -> Token
   private var current: Token?

@@ -11,6 +11,12 @@ import Testing
 // asked the store and is waiting, for a refresh of its own (a wrong answer) or for the one
 // already running. The refresh itself waits at the `Refresher`'s gate, which the test opens only
 // after that. Then the test counts.
+//
+// Two more things the tests can see without a clock. Whether a waiting caller is suspended on the
+// refresh or asleep on a timer: cancel it while the refresh is held. `Task.sleep` wakes up at
+// once and throws `CancellationError` (or, under `try?`, returns at once and the loop spins);
+// awaiting a task's `value`, or a continuation, does not wake up. And who started a refresh:
+// a task-local mark set around `invalidate()` travels into any `Task {}` created inside it.
 
 /// An executor that runs nothing until the test says so.
 final class ManualExecutor: TaskExecutor, Sendable {
@@ -40,8 +46,14 @@ final class ManualExecutor: TaskExecutor, Sendable {
 /// test opens it, then answers with the next scripted outcome (by default `token-<n>` for the
 /// n-th refresh).
 final class Refresher: Sendable {
+  /// Set by a test around its call to `invalidate()`. Task-local values travel into every
+  /// `Task {}` created inside that call, so a refresh started there carries the mark, and the
+  /// double counts it in `startedInsideInvalidate`.
+  @TaskLocal static var insideInvalidate = false
+
   private struct State {
     var calls = 0
+    var startedInsideInvalidate = 0
     var open = false
     var waiting: [CheckedContinuation<Void, Never>] = []
     var script: [Result<Token, RefreshError>] = []
@@ -55,9 +67,14 @@ final class Refresher: Sendable {
   /// How many refreshes the store has started.
   var calls: Int { state.withLock { $0.calls } }
 
+  /// How many of them started inside a call to `invalidate()` (see `insideInvalidate`).
+  var startedInsideInvalidate: Int { state.withLock { $0.startedInsideInvalidate } }
+
   func refresh() async throws -> Token {
+    let marked = Refresher.insideInvalidate
     let (call, mustWait) = state.withLock { state in
       state.calls += 1
+      if marked { state.startedInsideInvalidate += 1 }
       return (state.calls, !state.open)
     }
     if mustWait {
@@ -98,19 +115,23 @@ enum RefreshError: Error, Equatable {
 
 /// Callers of `validToken()`, started together on a `ManualExecutor`.
 final class Callers: Sendable {
-  private let executor = ManualExecutor()
+  private let executor: ManualExecutor
   private let results = Mutex<[Result<Token, any Error>]>([])
+  private let tasks = Mutex<[Task<Void, Never>]>([])
   private let count: Int
 
-  /// Starts `count` callers that each ask `store` for a token once. Nothing runs yet.
-  init(_ count: Int, asking store: TokenStore) {
+  /// Starts `count` callers that each ask `store` for a token once. Nothing runs yet. Callers
+  /// that share an `executor` run together: `arrive()` and `finish()` of either group run both.
+  init(_ count: Int, asking store: TokenStore, on executor: ManualExecutor = ManualExecutor()) {
     self.count = count
+    self.executor = executor
     for _ in 0..<count {
-      Task(executorPreference: executor) { [self] in
+      let task = Task(executorPreference: executor) { [self] in
         let result: Result<Token, any Error>
         do { result = .success(try await store.validToken()) } catch { result = .failure(error) }
         results.withLock { $0.append(result) }
       }
+      tasks.withLock { $0.append(task) }
     }
   }
 
@@ -118,6 +139,17 @@ final class Callers: Sendable {
   /// never stop running (a caller that spins instead of waiting).
   func arrive() -> Bool {
     executor.runUntilIdle()
+  }
+
+  /// Cancels every caller's task, as the app does when the user leaves the screen that asked.
+  /// Nothing runs until the next `arrive()` or `finish()`.
+  func cancel() {
+    tasks.withLock { $0 }.forEach { $0.cancel() }
+  }
+
+  /// What the callers that have finished so far got.
+  var finished: [Result<Token, any Error>] {
+    results.withLock { $0 }
   }
 
   /// Lets the callers finish and returns what each one got. (A caller that has not finished after
@@ -135,6 +167,21 @@ final class Callers: Sendable {
 
 extension Result {
   var token: Success? { try? get() }
+}
+
+extension Result<Token, any Error> {
+  /// The token's value, or the error's type: `token-1`, `CancellationError`.
+  var summary: String {
+    switch self {
+    case .success(let token): token.value
+    case .failure(let error): "\(type(of: error))"
+    }
+  }
+
+  var isOffline: Bool {
+    if case .failure(let error) = self { return (error as? RefreshError) == .offline }
+    return false
+  }
 }
 
 extension Callers {

@@ -41,6 +41,32 @@ import Testing
       tokens == Array(repeating: "token-1", count: 10),
       "The 10 callers got \(tokens.isEmpty ? "no tokens" : tokens.joined(separator: ", ")) (\(results.count) of 10 finished). Every caller should get the one token of the one refresh.")
   }
+
+  @Test func waitingCallersAreSuspendedOnTheRefreshNotOnATimer() async {
+    let server = Refresher()
+    let store = TokenStore(refresh: server.refresh)
+    let callers = Callers(5, asking: store)
+    #expect(callers.arrive(), Callers.spinning)
+    callers.cancel()
+    let settled = callers.arrive()
+    #expect(
+      settled,
+      "The test cancelled the 5 callers while the refresh was held, and then they never settled: they kept running (100,000 steps). A loop around `try? await Task.sleep(…)` does that: a cancelled sleep returns at once, and the loop checks again and again. Do not poll for the end of the refresh: await the refresh's Task (or a continuation the refresh resumes), which wakes a caller exactly when the refresh ends.")
+    let early = callers.finished
+    #expect(
+      early.count == 0,
+      "The test cancelled the 5 callers while the refresh was still held, and \(early.count) of them stopped waiting at once (they got \(early.map(\.summary).joined(separator: ", "))). A caller that awaits the refresh does not wake up before the refresh ends; a caller asleep in `Task.sleep`, checking a flag every few milliseconds, wakes up and throws CancellationError. Polling keeps every waiter on a timer for the whole round trip and hands out whatever the store holds when it happens to look. Await the refresh's Task (or a continuation the refresh resumes) instead; a cancelled caller then still gets the token.")
+    server.open()
+    guard early.isEmpty else {
+      _ = await callers.finish()
+      return
+    }
+    let results = await callers.finish()
+    let tokens = results.compactMap(\.token).map(\.value)
+    #expect(
+      server.calls == 1 && tokens == Array(repeating: "token-1", count: 5),
+      "5 callers asked during one refresh, and their tasks were cancelled while they waited. The store does not look at cancellation: each should still get token-1 after exactly 1 refresh. They got \(tokens.isEmpty ? "no tokens" : tokens.joined(separator: ", ")) (\(results.count) of 5 finished), after \(server.calls) refresh(es).")
+  }
 }
 
 @Suite("Step 3: a failed refresh fails its waiters and is not kept") struct Step3 {
@@ -83,5 +109,65 @@ import Testing
     #expect(
       server.calls == 2,
       "The first token and 8 callers after invalidate() should cost 2 refreshes in all; the server saw \(server.calls). Callers that arrive during the new refresh wait for it too.")
+  }
+
+  @Test func invalidateDuringARefreshLeavesThatRefreshRunning() async {
+    let server = Refresher()
+    let store = TokenStore(refresh: server.refresh)
+    let executor = ManualExecutor()
+    let before = Callers(3, asking: store, on: executor)
+    #expect(before.arrive(), Callers.spinning)
+    await store.invalidate()
+    let after = Callers(3, asking: store, on: executor)
+    #expect(after.arrive(), Callers.spinning)
+    server.open()
+    let results = await before.finish() + after.finish()
+    #expect(
+      server.calls == 1,
+      "3 callers asked, and while their refresh was still running, a 401 came back for an older request and the client called invalidate(). 3 more callers asked after it, and the server saw \(server.calls) refreshes. invalidate() rejects the token the store handed out earlier; the refresh in progress brings a new one, so let it go on: invalidate() forgets the token and leaves the refresh in progress alone (its Task, or the flag that says one runs), and the callers after it wait for that same refresh. Two refreshes at once also trip over each other: the first one's clean-up clears the second one's task, or resumes its waiters.")
+    let tokens = results.compactMap(\.token).map(\.value)
+    #expect(
+      tokens == Array(repeating: "token-1", count: 6),
+      "The 6 callers (3 before invalidate(), 3 after it, all during one refresh) got \(tokens.isEmpty ? "no tokens" : tokens.joined(separator: ", ")) (\(results.count) of 6 finished). All of them should get token-1, the token of the one refresh that was running.")
+  }
+
+  @Test func aFailedRefreshAfterInvalidateThrowsAndHandsOutNoOldToken() async throws {
+    let server = Refresher(open: true, script: [.success(Token(value: "token-1")), .failure(.offline)])
+    let store = TokenStore(refresh: server.refresh)
+    let old = try await store.validToken()
+    await store.invalidate()
+    server.close()
+    let callers = Callers(4, asking: store)
+    #expect(callers.arrive(), Callers.spinning)
+    server.open()
+    let results = await callers.finish()
+    let rejected = results.filter { $0.token == old }.count
+    #expect(
+      rejected == 0,
+      "After invalidate(), refresh 2 failed (offline), and \(rejected) of 4 callers got \(old.value), the token the server had just rejected, instead of the error. A rejected token is no fallback: every request made with it fails with 401 again, and the caller cannot tell why. Once invalidate() has been called, keep no copy of the old token; throw the failed refresh's error.")
+    #expect(
+      server.calls == 2 && results.count == 4 && results.allSatisfy(\.isOffline),
+      "4 callers waited for refresh 2, after invalidate(), and it failed (offline): each should get that error, after 2 refreshes in all. They got \(results.map(\.summary).joined(separator: ", ")) (\(results.count) of 4 finished), after \(server.calls) refreshes.")
+  }
+
+  @Test func invalidateStartsNoRefreshOfItsOwn() async throws {
+    let server = Refresher(open: true)
+    let store = TokenStore(refresh: server.refresh)
+    _ = try await store.validToken()
+    server.close()
+    await Refresher.$insideInvalidate.withValue(true) {
+      await store.invalidate()
+    }
+    let callers = Callers(3, asking: store)
+    #expect(callers.arrive(), Callers.spinning)
+    server.open()
+    let results = await callers.finish()
+    #expect(
+      server.startedInsideInvalidate == 0,
+      "invalidate() started a refresh itself (a Task created inside invalidate() called refresh), before anyone asked for a token. The store refreshes only when a caller asks and finds no token: after a 401 the app may never ask again (the user signs out, the app goes to the background), and a refresh nobody asked for costs a login round trip and fails with nobody to hear it. invalidate() only forgets the token; the next validToken() refreshes.")
+    let tokens = results.compactMap(\.token).map(\.value)
+    #expect(
+      server.calls == 2 && tokens == Array(repeating: "token-2", count: 3),
+      "After invalidate(), 3 callers got \(tokens.isEmpty ? "no tokens" : tokens.joined(separator: ", ")) (\(results.count) of 3 finished), after \(server.calls) refreshes in all; each should get token-2 from the one refresh the first of them started.")
   }
 }
