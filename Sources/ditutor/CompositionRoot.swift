@@ -73,9 +73,13 @@ struct CompositionRoot {
 
   /// `ditutor check`: one verdict, in the format asked for; the exit status says whether it passed.
   func check(
-    rootOption: String?, exercise query: String, format: CheckOnce.Format, timeout: Int, shippedTestsOnly: Bool
+    rootOption: String?, exercise named: String?, format: CheckOnce.Format, timeout: Int, shippedTestsOnly: Bool
   ) async throws -> Int32 {
     let root = try locateRoot(rootOption)
+    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+    guard let query = named ?? CheckOnce.exercise(containing: here, root: root) else {
+      throw fail(CheckOnce.exerciseNeeded.message, status: CheckOnce.exerciseNeeded.status)
+    }
     let check = CheckOnce(root: root, fileSystem: fileSystem, checker: exerciseRunner(root: root, shippedTestsOnly: shippedTestsOnly))
     let result: (report: CommandReport, status: Int32)
     do {

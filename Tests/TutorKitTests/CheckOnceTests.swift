@@ -42,6 +42,19 @@ import Testing
     #expect(document.text.contains("greet"))
   }
 
+  @Test(arguments: [
+    ("/course/Exercises/greeting-clock/Sources", "greeting-clock"),
+    ("/course/Exercises/greeting-clock", "greeting-clock"),
+    ("/course/Exercises/greeting-clock/Tests/", "greeting-clock"),
+    ("/course/Exercises", nil),
+    ("/course/Lessons", nil),
+    ("/course", nil),
+    ("/course/Exercises-old/greeting-clock", nil),
+  ] as [(String, String?)])
+  func aCheckWithoutAnExerciseChecksTheOneWhoseFolderItRunsIn(folder: String, expected: String?) {
+    #expect(CheckOnce.exercise(containing: folder, root: "/course") == expected)
+  }
+
   @Test func anUnknownExerciseIsAUsageErrorNamingTheKnownOnes() async throws {
     let (check, checker) = check([])
     let failure = await #expect(throws: CommandFailure.self) { try await check.run("nope", format: .text, timeout: .seconds(5)) }

@@ -24,6 +24,22 @@ public struct CheckOnce: Sendable {
     self.checker = checker
   }
 
+  /// The exercise a check run without one means: the one whose folder `folder` is in
+  /// (`Exercises/<id>/Sources/` in an editor's terminal, say); nil anywhere else in `root`.
+  public static func exercise(containing folder: String, root: String) -> String? {
+    let exercises = FilePath.join(root, "Exercises") + "/"
+    let standardized = folder.hasSuffix("/") ? folder : folder + "/"
+    guard standardized.hasPrefix(exercises) else { return nil }
+    let id = standardized.dropFirst(exercises.count).prefix { $0 != "/" }
+    return id.isEmpty ? nil : String(id)
+  }
+
+  /// What a check run without an exercise, outside any exercise's folder, is told.
+  public static let exerciseNeeded = CommandFailure(
+    message:
+      "Which exercise? Name it (ditutor check 3, or its id, or the start of its id), or run ditutor check from inside its folder, Exercises/<id>/. ditutor list shows them all.",
+    status: 2)
+
   /// Finds the exercise `query` names (its number, id or the start of its id) and checks it.
   /// Only that exercise is loaded: a check costs the same in a course of five exercises or
   /// fifty, and another exercise's half-written README cannot stop it.

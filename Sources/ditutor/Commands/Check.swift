@@ -19,8 +19,9 @@ struct Check: AsyncParsableCommand {
 
   @OptionGroup var options: CourseOptions
 
-  @Argument(help: "The exercise: its number in the course, its id, or the start of its id.")
-  var exercise: String
+  @Argument(
+    help: "The exercise: its number in the course, its id, or the start of its id. Left out inside an exercise's folder, that exercise.")
+  var exercise: String?
 
   @Option(help: "text (for people), json (one verdict object), junit (XML), exercism (results.json v3) or classroom (GitHub Classroom).")
   var format: Format = .text
