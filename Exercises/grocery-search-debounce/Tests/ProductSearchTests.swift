@@ -4,6 +4,8 @@ import Testing
 
 let realClock: Comment = "After a keystroke, the model never went to sleep on the clock it was given. It waits on something the test cannot move: Task.sleep and ContinuousClock wait on the real clock. Wait with the injected clock's sleep(for:), so a test decides when the 300 ms are over."
 
+let afterTheWait: Comment = "300 ms after the keystroke the model woke on the injected clock, and then went quiet without asking the catalogue: every thread of the test was asleep, so none of the model's work was left to run, and it was not asleep on that clock either. It waits on something the test cannot move, after the clock's wait: a Task.sleep (a little grace, a pause of any length) or a ContinuousClock waits in real time. The search goes out as soon as the injected clock's 300 ms are over; every wait is the injected clock's."
+
 let oatProducts = ["oat milk", "oat bar", "oatcakes"]
 
 @MainActor
@@ -27,6 +29,12 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
     try #require(
       clock.advance(by: .milliseconds(1)) == 1,
       "At 300 ms the model should wake and search, but nothing was asleep until then.")
+    // Lets the woken model run until it has asked the catalogue, or has nothing left to run.
+    let woken = await settle { [catalog] in !catalog.queries.isEmpty }
+    try #require(
+      woken != .quiet || clock.sleepers == 0,
+      "At 300 ms the model woke, and went back to sleep on the clock (until \(clock.wakeTimes)) without searching. It waits 300 ms in all, in one wait, then searches.")
+    try #require(woken != .quiet, afterTheWait)
     await typed.value
     #expect(
       catalog.queries == ["oat"],
@@ -66,7 +74,10 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
       tasks.append(try #require(search.pending, "After typing \"\(text)\", `pending` should hold its search."))
       let wake = Duration.milliseconds(100 * keystroke + 300)
       let asleep = await eventually { clock.wakeTimes.contains(wake) || !catalog.queries.isEmpty }
-      try #require(asleep && catalog.queries.isEmpty, realClock)
+      try #require(asleep, realClock)
+      try #require(
+        catalog.queries.isEmpty,
+        "After typing \"\(text)\", the catalogue was asked for \(catalog.queries) before any 300 ms had passed. Typing cancelled the search before it, and that search asked anyway: a cancelled sleep throws CancellationError at once, and `try?` (or a catch that carries on) swallows it. Leave the task when its wait is cancelled.")
     }
 
     let early = clock.advance(by: .milliseconds(299))
@@ -77,11 +88,31 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
     try #require(
       clock.sleepers == 0,
       "300 ms after the last keystroke, the model is still waiting: \(clock.sleepers) wait(s) on the clock, until \(clock.wakeTimes). It waits 300 ms after each keystroke, and cancels the wait before.")
+    let searched = await settle { [catalog] in !catalog.queries.isEmpty }
+    try #require(searched != .quiet, afterTheWait)
     for task in tasks { await task.value }
     #expect(
       catalog.queries == ["oat"],
       "Typing \"o\", \"oa\", \"oat\" quickly should send one search, for \"oat\"; the catalogue got \(catalog.queries). A cancelled wait throws CancellationError: `try?` swallows it, and the cancelled search goes on to ask the server. Leave the task when its wait is cancelled.")
     #expect(search.results == oatProducts, "The model should show the products for \"oat\"; it shows \(search.results).")
+  }
+
+  @Test func aKeystrokeCancelsTheRequestInFlight() async throws {
+    let server = SlowServer()
+    defer { server.answerTheRest() }
+    let search: ProductSearch = ProductSearch(catalog: server, clock: clock)
+
+    search.textChanged("oat")
+    try #require(search.pending != nil, "After typing \"oat\", `pending` should hold its search.")
+    try #require(await eventually { clock.sleepers == 1 }, realClock)
+    clock.advance(by: .milliseconds(300))
+    try #require(await eventually { server.queries == ["oat"] }, "300 ms after typing \"oat\", the model should search for it; the catalogue got \(server.queries).")
+
+    // The server has not answered "oat" when the user types on.
+    search.textChanged("oat m")
+    #expect(
+      await eventually { server.cancelled == ["oat"] },
+      "The search for \"oat\" was still asking the catalogue when \"oat m\" was typed, and the catalogue never saw it cancelled: cancelling `pending` did not reach the request. Does the search call the catalogue from a task of its own (a `Task { … }` inside the pending one)? Nobody cancels that task. Call the catalogue right in the pending task: then `pending?.cancel()` cancels the request too, and a real server can drop it.")
   }
 }
 
@@ -117,14 +148,76 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
       "The answer for \"oat\" arrived after the one for \"oat m\", and the model showed it: \(search.results), while the field says \"oat m\". An answer for text that is no longer the latest must be dropped: after the await, check that this search was not cancelled (Task.isCancelled) before setting results.")
   }
 
+  @Test func anAnswerForACancelledSearchIsDroppedEvenForTheSameText() async throws {
+    let server = SlowServer()
+    defer { server.answerTheRest() }
+    let search: ProductSearch = ProductSearch(catalog: server, clock: clock)
+
+    search.textChanged("oat")
+    let first = try #require(search.pending, "After typing \"oat\", `pending` should hold its search.")
+    try #require(await eventually { clock.sleepers == 1 }, realClock)
+    clock.advance(by: .milliseconds(300))
+    try #require(await eventually { server.queries == ["oat"] }, "300 ms after typing \"oat\", the model should search for it; the catalogue got \(server.queries).")
+
+    // While "oat" is still on its way, the user deletes the "t" and types it again.
+    search.textChanged("oa")
+    search.textChanged("oat")
+    let second = try #require(search.pending, "After typing \"oat\" again, `pending` should hold its search.")
+    try #require(await eventually { clock.wakeTimes.contains(.milliseconds(600)) }, realClock)
+    clock.advance(by: .milliseconds(300))
+    try #require(await eventually { server.queries == ["oat", "oat"] }, "300 ms after typing \"oa\" and \"oat\" again, the model should search for \"oat\" once more; the catalogue got \(server.queries).")
+
+    // The new search answers first; oatcakes are back in stock since the first one was sent.
+    server.answer(1, with: oatProducts)
+    await second.value
+    #expect(search.results == oatProducts, "The latest search for \"oat\" answered \(oatProducts); the model should show that, and shows \(search.results).")
+
+    server.answer(0, with: ["oat milk", "oat bar"])
+    await first.value
+    #expect(
+      search.results == oatProducts,
+      "The first search for \"oat\" was cancelled when \"oa\" was typed. Its answer came in last, and the model showed it, \(search.results), over the answer of the latest search. The field says \"oat\" again, but that old request is not the latest search, and its answer is older. Comparing an answer's text with the field's text lets it through; ask whether this search was cancelled (Task.isCancelled) instead: only the latest search may set results.")
+  }
+
+  @Test func aFailureForOldTextIsNeverShown() async throws {
+    let server = SlowServer()
+    defer { server.answerTheRest() }
+    let search: ProductSearch = ProductSearch(catalog: server, clock: clock)
+
+    var tasks: [Task<Void, Never>] = []
+    for text in ["oat", "oat m"] {
+      search.textChanged(text)
+      tasks.append(try #require(search.pending, "After typing \"\(text)\", `pending` should hold its search."))
+      try #require(await eventually { clock.sleepers == 1 }, realClock)
+      clock.advance(by: .milliseconds(300))
+      try #require(await eventually { server.queries.last == text }, "300 ms after typing \"\(text)\", the model should search for it; the catalogue got \(server.queries).")
+    }
+
+    server.answer(1, with: ["oat milk"])
+    await tasks[1].value
+    #expect(search.results == ["oat milk"], "The answer for \"oat m\" came in; the model should show [\"oat milk\"], and shows \(search.results).")
+
+    // The server gives up on the old "oat" request only now. (Anything asked after it is
+    // answered at once, so that a model that asks again does not wait for ever.)
+    server.fail(0)
+    server.answerTheRest()
+    await tasks[0].value
+    #expect(
+      search.results == ["oat milk"],
+      "The search for \"oat\" was cancelled when \"oat m\" was typed. It failed after \"oat m\" had answered, and the model emptied results: it now shows \(search.results) while the field says \"oat m\". A cancelled search's failure is as old as its answer would be. Check Task.isCancelled before touching results, on the failure path too: turn the failure into [] first, then check once.")
+    #expect(server.queries == ["oat", "oat m"], "Each text, typed 300 ms apart, should be searched once; the catalogue got \(server.queries). A search asks the server once and does not ask again when it fails; a cancelled one asks no more at all.")
+  }
+
   @Test func aFailedSearchShowsNothing() async throws {
     let catalog = ShopCatalog(failing: ["oat m"])
     let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
-    for text in ["oat", "oat m"] {
+    for (index, text) in ["oat", "oat m"].enumerated() {
       search.textChanged(text)
       let task = try #require(search.pending, "After typing \"\(text)\", `pending` should hold its search.")
       try #require(await eventually { clock.sleepers == 1 }, realClock)
       try #require(clock.advance(by: .milliseconds(300)) == 1, "300 ms after typing \"\(text)\", the model's wait should end.")
+      let searched = await settle { catalog.queries.count > index }
+      try #require(searched != .quiet, afterTheWait)
       await task.value
     }
     #expect(catalog.queries == ["oat", "oat m"], "Each text, typed 300 ms apart, should be searched once; the catalogue got \(catalog.queries).")
@@ -140,6 +233,8 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
     let oat = try #require(search.pending, "After typing \"oat\", `pending` should hold its search.")
     try #require(await eventually { clock.sleepers == 1 }, realClock)
     try #require(clock.advance(by: .milliseconds(300)) == 1, "300 ms after typing \"oat\", the model's wait should end.")
+    let searched = await settle { !catalog.queries.isEmpty }
+    try #require(searched != .quiet, afterTheWait)
     await oat.value
     #expect(search.results == oatProducts, "The model should show the products for \"oat\"; it shows \(search.results).")
 
