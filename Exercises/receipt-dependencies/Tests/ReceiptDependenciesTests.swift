@@ -81,8 +81,18 @@ final class Gate: Sendable {
 
 // MARK: - Step 1
 
+/// What to say when the values in effect outside any operation are not the app's live ones.
+func notLiveOutside(_ context: DependencyValues.Context) -> String {
+  "Outside any operation, before any withDependencies ran, the context is .\(context). Outside every operation is the app itself: the store starts in the .live context, with nothing overridden, and only a test or a preview sets another context, for its own operation."
+}
+
 @Suite("Step 1: an override lasts for its operation, and only for it")
 struct Step1 {
+  @Test func outsideAnyOperationTheContextIsLive() {
+    let outside = DependencyValues.current.context
+    #expect(outside == .live, "\(notLiveOutside(outside))")
+  }
+
   @Test func anOperationSellsWithItsOverrides() {
     let ticket = withDependencies({ overridden(&$0) }) {
       BoxOffice().sell("F7")
@@ -93,20 +103,22 @@ struct Step1 {
   }
 
   @Test func theOverrideEndsWithTheOperation() {
+    let before = DependencyValues.current.context
     withDependencies({ overridden(&$0) }) {}
     let after = DependencyValues.current
     #expect(
       after.context == .live && after.ticketNumbers.next() != seven,
-      "The operation has returned, and its overrides are still in effect (context \(after.context)). An override made for one operation must end with it, or it leaks into every operation, and every test, after it.")
+      "\(before != .live ? notLiveOutside(before) : "The operation has returned, and its overrides are still in effect (context \(after.context)). An override made for one operation must end with it, or it leaks into every operation, and every test, after it.")")
   }
 
   @Test func theOverrideEndsEvenWhenTheOperationThrows() {
+    let before = DependencyValues.current.context
     #expect(throws: Boom.self) {
       try withDependencies({ overridden(&$0) }) { throw Boom() }
     }
     #expect(
       DependencyValues.current.context == .live,
-      "The operation threw, and its overrides outlived it. They must end on every way out of the operation, a thrown error included.")
+      "\(before != .live ? notLiveOutside(before) : "The operation threw, and its overrides outlived it. They must end on every way out of the operation, a thrown error included.")")
   }
 
   @Test func aNestedOperationKeepsTheOuterOverrides() {
@@ -212,6 +224,22 @@ struct Step2 {
       "The box office was created in an operation that set ticket number ...07 and used inside another that set ...08, and it sold \(ticket). An object keeps the values current when it was created, wherever it is used: never the ones in effect at the use, even when some operation is running there.")
   }
 
+  @Test func aBoxOfficeMadeOutsideKeepsTheLiveValuesInsideATest() {
+    let office = BoxOffice()  // outside any operation: the app's live values
+    let reports = Reports()
+    let before = Date()
+    let ticket = reports.collect {
+      withDependencies({ overridden(&$0) }) {
+        office.sell("G4")  // used inside a test's operation
+      }
+    }
+    let after = Date()
+    #expect(
+      ticket.number != seven && ticket.number != zero && ticket.soldAt >= before && ticket.soldAt <= after,
+      "The box office was made outside any operation, with the app's live values, and used inside an operation that overrode the ticket number to ...07 and the time; it sold \(ticket). An object keeps the values current when it was created, even when nobody had changed them: the untouched live values are values too. Do not fall back to the values in effect at the use when the kept ones look like the default: keep them, whatever they are.")
+    #expect(reports.all.isEmpty, "A box office made in the live context reported \(reports.all) when it sold.")
+  }
+
   @Test func aBoxOfficeMadeInAPreviewKeepsThePreviewContext() {
     let office = withDependencies({ $0.context = .preview }) {
       BoxOffice()
@@ -247,6 +275,27 @@ struct Step3 {
       ticket.soldAt == previewEvening && ticket.number != zero,
       "In the preview context, Now's previewValue (19:30 on one evening) and TicketNumbers' live value (it has no previewValue of its own) should be used; the ticket was \(ticket).")
     #expect(reports.all.isEmpty, "The preview context reported \(reports.all): a preview is not a test.")
+  }
+
+  @Test func anOverrideWinsInTheLiveContext() {
+    let ticket = withDependencies({ $0.ticketNumbers = TicketNumbers { seven } }) {
+      BoxOffice().sell("H4")
+    }
+    #expect(
+      ticket.number == seven,
+      "In the live context the ticket numbers were overridden to ...07, and the ticket got \(ticket.number). An override wins in every context: the context only chooses the key's value for a dependency nobody overrode. Look for an override first, whatever the context, and fall back to liveValue, testValue or previewValue after.")
+  }
+
+  @Test func anOverrideWinsInThePreviewContext() {
+    let ticket = withDependencies({
+      $0.context = .preview
+      $0.now = Now { evening }
+    }) {
+      BoxOffice().sell("H5")
+    }
+    #expect(
+      ticket.soldAt == evening,
+      "A preview overrode the time, and the ticket was sold at \(ticket.soldAt), not at the override's \(evening): the key's previewValue won. A preview that shows a sold-out evening must be able to choose its own clock. An override wins in every context; previewValue is only for a dependency nobody overrode.")
   }
 
   @Test func aTestUsesItsOverridesWithoutComplaint() {
@@ -308,6 +357,27 @@ struct Step4 {
       #expect(
         earlier.all.count == 1 && later.all.count == 2,
         "Two tests forgot to override the ticket numbers: the first sold one ticket, the second two. The first test's reporter got \(earlier.all.count) issue(s), the second's \(later.all.count); expected 1 and 2. Every call of the function unimplemented returns reports one issue, through the IssueReporter.report bound when it is called: the test value is built once and shared by every test, so anything it remembers or captures, a reported flag or the reporter itself, belongs to whichever test came first.")
+    }
+  }
+
+  @Test func aTestValueReportsWhereverItIsCalled() async {
+    await #expect(processExitsWith: .success, "\(Step4.crashed)") {
+      let direct = Reports()
+      let number = direct.collect { TicketNumbers.testValue.next() }  // outside any operation
+      #expect(
+        direct.all.count == 1 && direct.all.first?.contains("\\.ticketNumbers") == true && number == zero,
+        "TicketNumbers.testValue.next() was called outside any operation (in the live context), and the reporter got \(direct.all). An unimplemented function reports every time it is called, wherever that is: if it runs at all, a test value was reached, and that is the misuse. Do not check the context at the call.")
+      let office = withDependencies({
+        $0.context = .test
+        $0.now = Now { evening }
+      }) {
+        BoxOffice()  // made in a test that forgot the ticket numbers
+      }
+      let later = Reports()
+      _ = later.collect { office.sell("J3") }  // used after the test's operation returned
+      #expect(
+        later.all.count == 1 && later.all.first?.contains("\\.ticketNumbers") == true,
+        "A box office made in a test that forgot to override the ticket numbers sold a ticket after the operation had returned, and the reporter got \(later.all). It still uses the test value it was made with, so it must still report: unimplemented reports on every call, whatever context is in effect where it is called.")
     }
   }
 

@@ -53,6 +53,22 @@ let up = Showtime(film: "Up", time: "09:15")
     #expect(catalog.asked == [StubCatalog.Question(cinema: "Harbour", day: "Fri")])
   }
 
+  @Test func everyLoadAsksAboutItsOwnCinemaAndDay() async {
+    let catalog = StubCatalog([dune])
+    let model = ShowtimesModel(catalog: catalog)  // one model, loaded in two cinemas' scopes
+    await ScreenScope.$cinema.withValue("Harbour") {
+      await model.load(day: "Fri")
+    }
+    await ScreenScope.$cinema.withValue("Riverside") {
+      await model.load(day: "Sat")
+    }
+    #expect(
+      catalog.asked == [
+        StubCatalog.Question(cinema: "Harbour", day: "Fri"),
+        StubCatalog.Question(cinema: "Riverside", day: "Sat"),
+      ])
+  }
+
   @Test func aFailedLoadShowsTheMessageAndNoRows() async {
     let catalog = StubCatalog([dune])
     let model = ShowtimesModel(catalog: catalog)
@@ -61,6 +77,16 @@ let up = Showtime(film: "Up", time: "09:15")
     await model.load(day: "Sat")
     #expect(model.rows == [])
     #expect(model.message == "Showtimes unavailable")
+  }
+
+  @Test func aDayWithoutShowtimesShowsNoRows() async {
+    let catalog = StubCatalog([dune])
+    let model = ShowtimesModel(catalog: catalog)
+    await model.load(day: "Fri")
+    catalog.answer(.success([]))
+    await model.load(day: "Sat")
+    #expect(model.rows == [])
+    #expect(model.message == nil)
   }
 
   @Test func aLaterSuccessClearsTheMessage() async {

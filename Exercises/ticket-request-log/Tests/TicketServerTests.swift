@@ -205,6 +205,67 @@ final class HeldMailer: ReceiptMailer {
   }
 }
 
+/// A mailer whose emails never call back, like a mail that bounced: it forgets `done` as soon as it
+/// is handed it, without calling it.
+final class DroppingMailer: ReceiptMailer {
+  private let count = Mutex(0)
+
+  func send(to email: String, seats: [String], done: @escaping @Sendable () -> Void) {
+    count.withLock { $0 += 1 }
+  }
+
+  var sent: Int { count.withLock { $0 } }
+}
+
+/// Buys with a log that only this function keeps, and returns a weak reference to it: once the
+/// function has returned, the log is still alive only if something else holds it.
+final class LetGo: @unchecked Sendable {
+  weak var log: RecordingLog?
+  let answer: String
+
+  init(_ log: RecordingLog, answer: String) {
+    self.log = log
+    self.answer = answer
+  }
+}
+
+func buyAndLetGo(_ purchase: Purchase, on server: TicketServer) async -> LetGo {
+  let log = RecordingLog()
+  let answer = await server.buy(purchase, log: log)
+  return LetGo(log, answer: answer)
+}
+
+/// Seats that are always free, and note what the purchase's log held when they were asked.
+final class WitnessSeats: SeatHolds {
+  private let log: RecordingLog
+  private let seen = Mutex<[String]?>(nil)
+
+  init(watching log: RecordingLog) { self.log = log }
+
+  func hold(_ seats: [String]) async -> Bool {
+    let lines = log.lines
+    seen.withLock { $0 = lines }
+    return true
+  }
+
+  var linesWhenAsked: [String]? { seen.withLock { $0 } }
+}
+
+/// A mailer that notes what the purchase's log held when it was asked for the receipt.
+final class WitnessMailer: ReceiptMailer {
+  private let log: RecordingLog
+  private let seen = Mutex<[String]?>(nil)
+
+  init(watching log: RecordingLog) { self.log = log }
+
+  func send(to email: String, seats: [String], done: @escaping @Sendable () -> Void) {
+    let lines = log.lines
+    seen.withLock { $0 = lines }
+  }
+
+  var linesWhenAsked: [String]? { seen.withLock { $0 } }
+}
+
 let ada = Purchase(seats: ["F7", "F8"], centsEach: 1_250, email: "ada@example.com")
 let grace = Purchase(seats: ["A1"], centsEach: 900, email: "grace@example.com")
 
@@ -223,6 +284,17 @@ struct Step1 {
     #expect(
       log.lines == ["charged 900 cents"],
       "Payments.charge ran inside RequestScope.$log.withValue(log), and the log got \(log.lines), not [\"charged 900 cents\"]. A layer deep below the handler should write to the log in scope, RequestScope.log, not to a global that someone has to set first.")
+  }
+
+  @Test func onePaymentsMadeBeforehandWritesToEachScopeItChargesIn() {
+    let payments = Payments()  // made once, outside any purchase, as the server's layers are
+    let first = RecordingLog()
+    let second = RecordingLog()
+    RequestScope.$log.withValue(first) { payments.charge(900) }
+    RequestScope.$log.withValue(second) { payments.charge(500) }
+    #expect(
+      first.lines == ["charged 900 cents"] && second.lines == ["charged 500 cents"],
+      "One Payments, made outside any purchase, charged 900 cents inside one purchase's withValue and 500 inside another's. The first log got \(first.lines), the second \(second.lines). A Payments that reads RequestScope.log when it is made (a stored `let log = RequestScope.log`, or a default argument `init(log: any RequestLog = RequestScope.log)`) keeps whatever was in scope then, here the default SilentLog, for life. Read RequestScope.log inside charge, each time it charges.")
   }
 
   @Test func aPurchaseWritesEveryLineToItsOwnLog() async {
@@ -244,6 +316,22 @@ struct Step1 {
     #expect(
       !inScope.isEmpty && inScope.allSatisfy { ($0 as? RecordingLog) === log },
       "seats.hold ran with \(inScope.map { type(of: $0) }) in scope, not the purchase's log. The seat layer is one of the layers below buy: in the real server it writes its own lines to RequestScope.log. Bind the purchase's log around everything buy does, the hold included, not only around the charge.")
+  }
+
+  @Test func theLogSaysWhatHappenedInTheOrderItHappened() async {
+    let log = RecordingLog()
+    let seats = WitnessSeats(watching: log)
+    let mailer = WitnessMailer(watching: log)
+    let server = TicketServer(seats: seats, mailer: mailer)
+    _ = await server.buy(ada, log: log)
+    let whenHolding = seats.linesWhenAsked ?? []
+    #expect(
+      whenHolding == ["holding F7, F8"],
+      "When the seat layer was asked to hold F7, F8, the purchase's log had \(whenHolding), not [\"holding F7, F8\"]. The log tells support what the server did, in the order it did it: write \"holding …\" before asking the seat layer, so that a purchase stuck waiting for its seats says what it is waiting for, and the seat layer's own lines come after it.")
+    let whenMailing = mailer.linesWhenAsked ?? []
+    #expect(
+      whenMailing.contains { $0.hasSuffix("charged 2500 cents") },
+      "When the mailer was asked for the receipt, the purchase's log had \(whenMailing): the card had not been charged yet. Ask for the receipt after the charge: a receipt must never be on its way for a payment that has not been made.")
   }
 
   @Test func aSoldOutPurchaseChargesNothing() async {
@@ -381,6 +469,17 @@ struct Step3 {
     #expect(
       first == 1 && second == 1,
       "ada bought twice, each purchase with its own log, and both mails went out after both purchases had returned. The first purchase's log got \(first) receipt line(s), the second's \(second); each should get exactly one. A log looked up by the customer's email (or anything else two purchases can share) in a dictionary every request shares finds the wrong purchase: capture each purchase's log in its own callback.")
+  }
+
+  @Test func nothingKeepsAPurchasesLogOnceItIsOver() async {
+    let mailer = DroppingMailer()
+    let server = TicketServer(seats: FreeSeats(), mailer: mailer)
+    let purchase = await buyAndLetGo(ada, on: server)
+    #expect(purchase.answer == "booked 2 seats")
+    #expect(mailer.sent == 1, "The purchase should ask the mailer for exactly one receipt; it asked \(mailer.sent) time(s).")
+    #expect(
+      purchase.log == nil,
+      "buy has returned, the mailer dropped its done callback without calling it (a mail that bounced), and the test let go of the purchase's log, yet the log is still alive: something every request shares, a global, a static or a dictionary, still holds it. Requests must not share a purchase's log, not even \"for debugging\" or \"until the mail is done\": the done callback can carry the purchase's log itself, captured when the purchase sends the receipt, and when the mailer drops the callback, the log goes with it.")
   }
 
   @Test func eachReceiptGoesToItsOwnPurchasesLog() async {
