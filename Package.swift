@@ -25,7 +25,8 @@ import PackageDescription
 //                      prepares in .build/ditutor-variants/<exercise>/Shortcuts-cache-the-hour/, that
 //                      import the variant under the exercise's name (`-module-alias`). For a
 //                      write-the-test exercise, a variant is tests: a module of them with the
-//                      subject, and one with each planted bug (links in `<variant>--<bug>/`). How
+//                      subject, and one with each planted bug (links in `<variant>--<bug>/`), or
+//                      only those `@<bug>+<bug>` names (the bugs a weak suite misses). How
 //                      `verify` checks every shortcut in one build instead of one build per shortcut.
 //
 // A write-the-test exercise (Subject/ and Mutants/) compiles the learner's tests together with
@@ -103,13 +104,19 @@ let codeFolders: [String: String] = Dictionary(
     return parts.count == 2 ? (parts[0], parts[1]) : nil
   },
   uniquingKeysWith: { $1 })
-let variantFolders: [String: [String]] = Dictionary(
-  grouping: (environment["DITUTOR_VARIANTS"] ?? "").split(separator: ",").compactMap { entry -> (String, String)? in
+// `<exercise>:<folder>`; for a write-the-test exercise's variant run against some of its planted
+// bugs only (the ones its README says it misses), `<exercise>:<folder>@<bug>+<bug>` (`@` alone:
+// none, the subject only).
+let variantEntries: [(id: String, folder: String, bugs: [String]?)] =
+  (environment["DITUTOR_VARIANTS"] ?? "").split(separator: ",").compactMap { entry in
     let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
-    return parts.count == 2 ? (parts[0], parts[1]) : nil
-  },
-  by: \.0
-).mapValues { $0.map(\.1) }
+    guard parts.count == 2 else { return nil }
+    let halves = parts[1].split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    return (parts[0], halves[0], halves.count == 2 ? halves[1].split(separator: "+").map(String.init) : nil)
+  }
+let variantFolders: [String: [String]] = Dictionary(grouping: variantEntries, by: \.id).mapValues { $0.map(\.folder) }
+let variantBugs: [String: [String]] = Dictionary(
+  variantEntries.compactMap { entry in entry.bugs.map { ("\(entry.id):\(entry.folder)", $0) } }, uniquingKeysWith: { $1 })
 // Test files left out of a check that grades against the shipped tests (the learner's own).
 let leftOut = (environment["DITUTOR_LEAVE_OUT"] ?? "").split(separator: ",").map(String.init)
 let exercises = exerciseFolders().filter { folder in
@@ -160,7 +167,7 @@ let exerciseTargets: [Target] = exercises.flatMap { exercise -> [Target] in
     let module = exercise.module + ExerciseFolder.module(variant)
     let links = ".build/ditutor-variants/\(exercise.id)/" + variant.replacingOccurrences(of: "/", with: "-")
     return [.testTarget(name: module + "Tests", path: links)]
-      + exercise.subfolders("Mutants").map { mutant in
+      + exercise.subfolders("Mutants").filter { variantBugs["\(exercise.id):\(variant)"]?.contains($0) ?? true }.map { mutant in
         .testTarget(name: module + "Mutant" + ExerciseFolder.module(mutant) + "Tests", path: "\(links)--\(mutant)")
       }
   }

@@ -93,6 +93,34 @@ struct PackageSelectionTests {
     #expect(try manifestTargets(selection).sorted() == selection.modules.sorted())
   }
 
+  @Test func aWeakSuiteIsBuiltOnlyAgainstTheBugsItSaysItMisses() throws {
+    var writesTests = try #require(try exercises().first { $0.kind == .tests })
+    try #require(writesTests.mutants.count > 2)
+    let missed = writesTests.mutants[1]
+    writesTests.shortcuts = [
+      .init(name: "weak", summary: "Misses one bug.", misses: [missed.name]),
+      .init(name: "fails-on-the-subject", summary: "Fails on the correct code.", misses: []),
+      .init(name: "says-nothing", summary: "Names no bug."),
+    ]
+    let variants = ["Shortcuts/weak", "Shortcuts/fails-on-the-subject", "Shortcuts/says-nothing"]
+    #expect(writesTests.plantedBugs(judging: "Shortcuts/weak") == [missed])
+    #expect(writesTests.plantedBugs(judging: "Shortcuts/fails-on-the-subject").isEmpty)
+    #expect(writesTests.plantedBugs(judging: "Shortcuts/says-nothing") == writesTests.mutants)
+    #expect(writesTests.plantedBugs(judging: nil) == writesTests.mutants, "the learner's own tests meet every bug")
+    let selection = PackageSelection(exercises: [writesTests], code: .solution, variants: [writesTests.id: variants])
+    let weakModules = selection.modules.filter { $0.hasPrefix(writesTests.variantModuleName("Shortcuts/weak")) }
+    #expect(
+      weakModules.sorted()
+        == [writesTests.variantTestModuleName("Shortcuts/weak"), writesTests.variantMutantTestModuleName("Shortcuts/weak", missed.name)].sorted())
+    #expect(try manifestTargets(selection).sorted() == selection.modules.sorted(), "the manifest reads the bugs from the variable")
+  }
+
+  @Test func aMissesLineNamesTheBugsAWeakSuiteLetsThrough() {
+    #expect(CourseLoader.missedBugs(in: "Misses: `keeps-the-first-day`, `sorts-by-film`.") == ["keeps-the-first-day", "sorts-by-film"])
+    #expect(CourseLoader.missedBugs(in: "Misses: none.") == [])
+    #expect(CourseLoader.missedBugs(in: "Checks only the message.") == nil)
+  }
+
   @Test func theVariablesOfAnEarlierSelectionAreReplaced() throws {
     let all = try exercises()
     let earlier = PackageSelection(exercises: all, code: .solution, folders: ["passes": "Starter"], leftOut: ["x"])

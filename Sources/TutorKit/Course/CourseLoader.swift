@@ -162,6 +162,12 @@ public struct CourseLoader: Sendable {
     if kind == .tests && mutants.isEmpty {
       throw CourseProblem(file: "Exercises/\(id)/Mutants", reason: .noMutants)
     }
+    for shortcut in shortcuts {
+      for name in shortcut.misses ?? [] where !mutants.contains(where: { $0.name == name }) {
+        throw CourseProblem(
+          file: "Exercises/\(id)/Shortcuts/\(shortcut.name)/README.md", reason: .unknownMissedBug(name, known: mutants.map(\.name)))
+      }
+    }
 
     // The task is everything before "## Hints" (the "#" title aside); each "###" below it is a hint.
     var task: [Block] = []
@@ -201,13 +207,25 @@ public struct CourseLoader: Sendable {
       let variant = FilePath.join(directory, name)
       guard fileSystem.directoryExists(at: variant) else { return nil }
       let file = "Exercises/\(id)/\(group)/\(name)"
-      let summary = (try? fileSystem.readText(at: FilePath.join(variant, "README.md")))?
-        .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty && !$0.hasPrefix("#") }
-      guard let summary else { throw CourseProblem(file: file, reason: .variantWithoutSummary) }
+      let lines = (try? fileSystem.readText(at: FilePath.join(variant, "README.md")))?
+        .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+      guard let summary = lines.first(where: { !$0.isEmpty && !$0.hasPrefix("#") }) else {
+        throw CourseProblem(file: file, reason: .variantWithoutSummary)
+      }
       let files = ((try? fileSystem.contentsOfDirectory(at: variant)) ?? []).filter { $0.hasSuffix(".swift") }
       guard files == expected else { throw CourseProblem(file: file, reason: .variantFilesDiffer(files, expected: expected)) }
-      return Exercise.Variant(name: name, summary: summary)
+      return Exercise.Variant(name: name, summary: summary, misses: lines.lazy.compactMap(Self.missedBugs(in:)).first)
     }
+  }
+
+  /// The planted bugs a weak suite's README names on its `Misses:` line (`Misses:
+  /// \`keeps-the-first-day\`, \`sorts-by-film\`.`; `Misses: none.` for one that fails on the
+  /// subject itself); nil for any other line.
+  static func missedBugs(in line: String) -> [String]? {
+    guard line.hasPrefix("Misses:") else { return nil }
+    let names = line.dropFirst("Misses:".count).split(separator: ",")
+      .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `.")) }.filter { !$0.isEmpty }
+    return names == ["none"] ? [] : names
   }
 
   /// `12` for `12-containers.md`; nil for files that are not lessons (`README.md`).

@@ -20,6 +20,7 @@ public struct CourseProblem: Error, Sendable, Equatable, CustomStringConvertible
     case noMutants
     case variantWithoutSummary
     case variantFilesDiffer([String], expected: [String])
+    case unknownMissedBug(String, known: [String])
     case exerciseNotListed
     case exerciseListedTwice(otherLesson: String)
     case noHints
@@ -82,6 +83,8 @@ extension CourseProblem.Reason {
       "has no README.md line saying what it gets wrong. Add one: it is what `verify` and the learner read."
     case .variantFilesDiffer(let files, let expected):
       "has \(files.isEmpty ? "no Swift files" : files.joined(separator: ", ")) but should have the same files as the code it stands in for: \(expected.joined(separator: ", "))."
+    case .unknownMissedBug(let name, let known):
+      "says it misses the planted bug '\(name)', which is not one of this exercise's: \(known.joined(separator: ", "))."
     case .exerciseNotListed:
       "no lesson lists this exercise. Add its id to a lesson's `exercises:`."
     case .exerciseListedTwice(let other):

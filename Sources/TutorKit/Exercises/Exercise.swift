@@ -35,10 +35,15 @@ public struct Exercise: Sendable, Equatable, Identifiable {
     public var name: String
     /// What it does wrong, in one line (its README.md).
     public var summary: String
+    /// A write-the-test exercise's shortcut (a weak suite): the planted bugs it lets through,
+    /// from its README's `Misses:` line; `verify` judges it against those alone (none: against
+    /// the subject alone, where it fails). Empty when the README says nothing: every bug.
+    public var misses: [String]?
 
-    public init(name: String, summary: String) {
+    public init(name: String, summary: String, misses: [String]? = nil) {
       self.name = name
       self.summary = summary
+      self.misses = misses
     }
   }
 
@@ -98,6 +103,16 @@ public struct Exercise: Sendable, Equatable, Identifiable {
 
   public func variantTestModuleName(_ folder: String) -> String {
     variantModuleName(folder) + "Tests"
+  }
+
+  /// The planted bugs a variant's tests (a shortcut, `Shortcuts/<name>`) are run against: those
+  /// its README says it misses, or every one; for the learner's own tests (nil), every one.
+  /// Proving that a weak suite fails takes one bug it lets through, not every bug: a course's
+  /// `verify` builds a module per shortcut and bug, and the write-the-test exercises' shortcuts
+  /// were most of its build.
+  public func plantedBugs(judging variant: String?) -> [Variant] {
+    guard let variant, let misses = shortcuts.first(where: { "Shortcuts/\($0.name)" == variant })?.misses else { return mutants }
+    return mutants.filter { misses.contains($0.name) }
   }
 
   /// A write-the-test exercise's variant (other tests) run against a planted bug.

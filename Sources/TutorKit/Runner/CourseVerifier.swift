@@ -125,7 +125,12 @@ public struct CourseVerifier: Sendable {
           problems.append("the shortcut '\(shortcut.name)' ran no tests, so its failing proves nothing")
         case .failed: break
         case .passed:
-          problems.append("the shortcut '\(shortcut.name)' (\(shortcut.summary)) passes: the tests do not reject it")
+          let judged = exercise.shortcuts.first { $0.name == shortcut.name }?.misses.map { misses in
+            misses.isEmpty
+              ? " (its README says it fails on the subject: `Misses: none`)"
+              : " (it ran against the planted bugs its README says it misses, \(misses.joined(separator: ", ")), and caught them: name one it lets through)"
+          }
+          problems.append("the shortcut '\(shortcut.name)' (\(shortcut.summary)) passes: the tests do not reject it" + (judged ?? ""))
         default:
           problems.append("the shortcut '\(shortcut.name)' \(Self.describe(status: shortcut.status)); a shortcut is a whole answer that compiles and fails")
         }

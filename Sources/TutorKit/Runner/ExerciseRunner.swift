@@ -264,7 +264,8 @@ public struct ExerciseRunner: Sendable {
       exercises.flatMap { exercise in
         exercise.mutants.flatMap { mutant in
           [exercise.mutantTestModuleName(mutant.name)]
-            + (variants[exercise.id] ?? []).map { exercise.variantMutantTestModuleName($0, mutant.name) }
+            + (variants[exercise.id] ?? []).filter { exercise.plantedBugs(judging: $0).contains(mutant) }
+            .map { exercise.variantMutantTestModuleName($0, mutant.name) }
         }
       })
     var skipped: [String] = []

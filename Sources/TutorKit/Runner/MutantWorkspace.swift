@@ -68,7 +68,7 @@ struct MutantWorkspace: Sendable {
     let tests = Dictionary(uniqueKeysWithValues: swiftFiles("\(exercise.folder)/\(variant)").map { ($0, "\(exercise.folder)/\(variant)/\($0)") })
     let subject = Dictionary(uniqueKeysWithValues: swiftFiles(exercise.subjectFolder).map { ($0, "\(exercise.subjectFolder)/\($0)") })
     try link(base, to: subject.merging(tests) { $1 })
-    for mutant in exercise.mutants {
+    for mutant in exercise.plantedBugs(judging: variant) {
       let bug = Dictionary(
         uniqueKeysWithValues: swiftFiles(exercise.mutantFolder(mutant.name)).map { ($0, "\(exercise.mutantFolder(mutant.name))/\($0)") })
       try link(base + "--" + mutant.name, to: bug.merging(tests) { $1 })

@@ -47,7 +47,15 @@ public struct PackageSelection: Sendable {
     variables["DITUTOR_CODE"] = ([code.rawValue] + folders.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
       .joined(separator: ",")
     if !leftOut.isEmpty { variables["DITUTOR_LEAVE_OUT"] = leftOut.joined(separator: ",") }
-    let variantEntries = exercises.flatMap { exercise in (variants[exercise.id] ?? []).map { "\(exercise.id):\($0)" } }
+    // A write-the-test exercise's variant names the planted bugs it is run against
+    // (`id:Shortcuts/x@bug+bug`, `@` alone for none) when it is not run against every one.
+    let variantEntries = exercises.flatMap { exercise in
+      (variants[exercise.id] ?? []).map { variant in
+        let bugs = exercise.plantedBugs(judging: variant)
+        let suffix = exercise.kind == .tests && bugs != exercise.mutants ? "@" + bugs.map(\.name).joined(separator: "+") : ""
+        return "\(exercise.id):\(variant)\(suffix)"
+      }
+    }
     if !variantEntries.isEmpty { variables["DITUTOR_VARIANTS"] = variantEntries.joined(separator: ",") }
     // The manifest does not read this one: SwiftPM reuses a manifest it has evaluated until the
     // manifest file or the environment changes, and a planted bug an author adds (a folder in
@@ -66,7 +74,8 @@ public struct PackageSelection: Sendable {
       case .tests:
         [exercise.testModuleName] + exercise.mutants.map { exercise.mutantTestModuleName($0.name) }
           + (variants[exercise.id] ?? []).flatMap { variant in
-            [exercise.variantTestModuleName(variant)] + exercise.mutants.map { exercise.variantMutantTestModuleName(variant, $0.name) }
+            [exercise.variantTestModuleName(variant)]
+              + exercise.plantedBugs(judging: variant).map { exercise.variantMutantTestModuleName(variant, $0.name) }
           }
       default:
         [exercise.moduleName, exercise.testModuleName]

@@ -151,7 +151,7 @@ enum VerdictReader {
     // A write-the-test exercise passes when its tests pass on the subject and catch every bug.
     var mutants: [Verdict.Mutant]?
     if exercise.kind == .tests {
-      mutants = exercise.mutants.enumerated().map { index, mutant in
+      mutants = exercise.plantedBugs(judging: variant).enumerated().map { index, mutant in
         let module = variant.map { exercise.variantMutantTestModuleName($0, mutant.name) } ?? exercise.mutantTestModuleName(mutant.name)
         let own = stream.tests.filter { EventStream.module(of: $0.id) == module }
         let catcher = own.first { !$0.issues.isEmpty || ($0.started != nil && $0.ended == nil) }
@@ -184,7 +184,7 @@ enum VerdictReader {
     _ exercise: Exercise, variant: String?, in stream: EventStream
   ) -> (EventStream.Test, Exercise.Variant)? {
     guard exercise.kind == .tests else { return nil }
-    for bug in exercise.mutants {
+    for bug in exercise.plantedBugs(judging: variant) {
       let module = variant.map { exercise.variantMutantTestModuleName($0, bug.name) } ?? exercise.mutantTestModuleName(bug.name)
       if let running = stream.tests.first(where: { EventStream.module(of: $0.id) == module && $0.started != nil && $0.ended == nil }) {
         return (running, bug)
