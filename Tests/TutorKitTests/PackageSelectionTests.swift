@@ -118,6 +118,7 @@ struct PackageSelectionTests {
   @Test func aMissesLineNamesTheBugsAWeakSuiteLetsThrough() {
     #expect(CourseLoader.missedBugs(in: "Misses: `keeps-the-first-day`, `sorts-by-film`.") == ["keeps-the-first-day", "sorts-by-film"])
     #expect(CourseLoader.missedBugs(in: "Misses: none.") == [])
+    #expect(CourseLoader.missedBugs(in: "Misses: none. (It fails on the correct code.)") == [])
     #expect(CourseLoader.missedBugs(in: "Checks only the message.") == nil)
   }
 

@@ -219,13 +219,13 @@ public struct CourseLoader: Sendable {
   }
 
   /// The planted bugs a weak suite's README names on its `Misses:` line (`Misses:
-  /// \`keeps-the-first-day\`, \`sorts-by-film\`.`; `Misses: none.` for one that fails on the
-  /// subject itself); nil for any other line.
+  /// \`keeps-the-first-day\`, \`sorts-by-film\`.`; `Misses: none`, and any words after it, for
+  /// one that fails on the subject itself); nil for any other line.
   static func missedBugs(in line: String) -> [String]? {
     guard line.hasPrefix("Misses:") else { return nil }
-    let names = line.dropFirst("Misses:".count).split(separator: ",")
-      .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `.")) }.filter { !$0.isEmpty }
-    return names == ["none"] ? [] : names
+    let rest = line.dropFirst("Misses:".count).trimmingCharacters(in: .whitespaces)
+    if rest.hasPrefix("none") { return [] }
+    return rest.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `.")) }.filter { !$0.isEmpty }
   }
 
   /// `12` for `12-containers.md`; nil for files that are not lessons (`README.md`).
