@@ -7,6 +7,12 @@ import Testing
 /// them wakes (as time since the clock was made). Advance only once the tracker is asleep:
 /// `await eventually { clock.sleepers == 1 }`. A cancelled sleep throws CancellationError at
 /// once and leaves the clock.
+///
+/// One clock per test: a clock that a second test uses records an issue. Tests may run at the
+/// same time (Swift Testing's default), and then one test's `advance(by:)` wakes the other's
+/// tracker, and their sleepers mix in `sleepers` and `wakeTimes`. A `let clock = ManualClock()`
+/// in the test, or a stored property of the suite (Swift Testing makes a new suite value for
+/// every test), is one per test.
 final class ManualClock: Clock, Sendable {
   struct Instant: InstantProtocol {
     var offset: Duration
@@ -27,9 +33,22 @@ final class ManualClock: Clock, Sendable {
     var sleepers: [Sleeper] = []
     var lastID = 0
     var cancelled: Set<Int> = []
+    var reported: Set<Test.ID> = []
   }
 
   private let state = Mutex(State())
+  /// The test that made this clock.
+  private let madeIn = Test.current
+
+  /// Records an issue when a test other than the one that made this clock uses it.
+  private func checkOneTest(_ sourceLocation: SourceLocation) {
+    guard let madeIn, let current = Test.current, current.id != madeIn.id,
+      state.withLock({ $0.reported.insert(current.id).inserted })
+    else { return }
+    Issue.record(
+      "This ManualClock was made in the test \(madeIn.name) and is used again in \(current.name): one clock shared by several tests. Tests may run at the same time, and then one test's advance(by:) moves the other's time and wakes its tracker, and `sleepers` and `wakeTimes` count both trackers. Make a clock for each test: `let clock = ManualClock()` in the test, or as a stored property of the suite, never a `static`.",
+      sourceLocation: sourceLocation)
+  }
 
   var now: Instant { state.withLock { $0.now } }
   var minimumResolution: Duration { .zero }
@@ -41,6 +60,7 @@ final class ManualClock: Clock, Sendable {
   var wakeTimes: [Duration] { state.withLock { $0.sleepers.map(\.deadline.offset).sorted() } }
 
   func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    checkOneTest(#_sourceLocation)
     let id = state.withLock { state in
       state.lastID += 1
       return state.lastID
@@ -69,7 +89,8 @@ final class ManualClock: Clock, Sendable {
 
   /// Moves time forward, wakes every sleeper whose deadline has come, and says how many woke.
   @discardableResult
-  func advance(by duration: Duration) -> Int {
+  func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+    checkOneTest(sourceLocation)
     let due = state.withLock { state -> [Sleeper] in
       state.now = state.now.advanced(by: duration)
       let due = state.sleepers.filter { $0.deadline <= state.now }.sorted { $0.deadline < $1.deadline }
@@ -116,8 +137,8 @@ final class StatusDouble: DeliveryStatus {
 func eventually(_ condition: () -> Bool) async -> Bool {
   for _ in 0..<200 {
     if condition() { return true }
-    try? await ContinuousClock().sleep(for: .milliseconds(1))
-    await Task.detached {}.value
+    try? await Swift.ContinuousClock().sleep(for: .milliseconds(1))
+    _ = await Task.detached {}.result
   }
   return condition()
 }
@@ -130,12 +151,67 @@ extension Task where Success == Never, Failure == Never {
     Issue.record(
       "This test called Task.sleep(for: \(duration)): decide with a barrier, `await eventually { condition }`, never with a pause; to let the tracker's time pass, move the clock with `clock.advance(by:)`.",
       sourceLocation: sourceLocation)
-    try await ContinuousClock().sleep(for: duration)
+    try await Swift.ContinuousClock().sleep(for: duration)
   }
 
   static func sleep(nanoseconds: UInt64) async throws {
     Issue.record(
       "This test called Task.sleep(nanoseconds: \(nanoseconds)): decide with a barrier, `await eventually { condition }`, never with a pause; to let the tracker's time pass, move the clock with `clock.advance(by:)`.")
-    try await ContinuousClock().sleep(for: .nanoseconds(nanoseconds))
+    try await Swift.ContinuousClock().sleep(for: .nanoseconds(nanoseconds))
+  }
+}
+
+/// The real clock, as in the app, except that a test that sleeps on it records an issue, as
+/// `Task.sleep` does: `ContinuousClock().sleep(for: .milliseconds(30))` is the same pause under
+/// another name. Only the tracker's own file (`DeliveryTracker.swift`) may sleep on it. It is
+/// the standard library's `ContinuousClock` (`Swift.ContinuousClock`) under the same name.
+struct ContinuousClock: Clock {
+  typealias Instant = Swift.ContinuousClock.Instant
+
+  static var now: Instant { Swift.ContinuousClock.now }
+  var now: Instant { Swift.ContinuousClock.now }
+  var minimumResolution: Duration { Swift.ContinuousClock().minimumResolution }
+
+  func sleep(for duration: Duration, tolerance: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+  {
+    if sourceLocation.fileName != "DeliveryTracker.swift" {
+      Issue.record(
+        "This test slept on the real clock, ContinuousClock().sleep(for: \(duration)): a pause is a guess at how long the tracker needs, too short on a busy machine and paid on every run. Decide with a barrier, `await eventually { condition }`; to let the tracker's time pass, move the manual clock with `clock.advance(by:)`.",
+        sourceLocation: sourceLocation)
+    }
+    try await Swift.ContinuousClock().sleep(for: duration, tolerance: tolerance)
+  }
+
+  func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    Issue.record(
+      "This test let something sleep on the real clock (ContinuousClock): a test that waits for real time is slow, and decides nothing on a busy machine. Hand the tracker the ManualClock and move it with `clock.advance(by:)`; wait for facts with `await eventually { condition }`.")
+    try await Swift.ContinuousClock().sleep(until: deadline, tolerance: tolerance)
+  }
+}
+
+/// Awaiting a task that returns nothing (`await tracker.polling?.value`) gives up in this module:
+/// once the task has not ended after 200 rounds (those of `eventually`), the test records an
+/// issue and goes on. A polling that is asleep on the manual clock never ends by itself, since
+/// nothing moves the clock while the test waits; without this, the test would hang until `check`
+/// stops it. Make sure nothing sleeps on the clock before you await the polling
+/// (`try #require(clock.sleepers == 0)` after `stop()`).
+extension Task where Success == Void, Failure == Never {
+  var value: Void {
+    get async {
+      let ended = Mutex(false)
+      Task<Void, Never>.detached { [self] in
+        _ = await self.result
+        ended.withLock { $0 = true }
+      }
+      for _ in 0..<200 {
+        if ended.withLock({ $0 }) { return }
+        try? await Swift.ContinuousClock().sleep(for: .milliseconds(1))
+        _ = await Task<Void, Never>.detached {}.result
+      }
+      if ended.withLock({ $0 }) { return }
+      Issue.record(
+        "This test awaited a task (the tracker's polling?) that had not ended after 200 rounds, and gave up. A polling asleep on the manual clock never ends while the test waits: nothing moves the clock. Before `await tracker.polling?.value`, check that nothing sleeps on the clock (`try #require(clock.sleepers == 0)` after stop()), so that a tracker that leaves its wait asleep fails there, with a clear message.")
+    }
   }
 }

@@ -15,7 +15,9 @@ import Testing
 // Two more things the tests can see without a clock. Whether a waiting caller is suspended on the
 // refresh or asleep on a timer: cancel it while the refresh is held. `Task.sleep` wakes up at
 // once and throws `CancellationError` (or, under `try?`, returns at once and the loop spins);
-// awaiting a task's `value`, or a continuation, does not wake up. And who started a refresh:
+// awaiting a task's `value`, or a continuation, does not wake up. Whether a caller's cancellation
+// reaches the refresh they all share: the `Refresher` throws CancellationError, as a real login
+// client does, when the task it runs in is cancelled, and counts it. And who started a refresh:
 // a task-local mark set around `invalidate()` travels into any `Task {}` created inside it.
 
 /// An executor that runs nothing until the test says so.
@@ -40,6 +42,33 @@ final class ManualExecutor: TaskExecutor, Sendable {
     }
     return true
   }
+
+  /// Runs this executor's jobs in rounds, like `Callers.finish()`, until `done` holds or 1,000
+  /// rounds have gone by, and says whether it holds. Work that escaped the executor (to Swift's
+  /// shared threads, or the main actor) gets its turn in every round.
+  func rounds(_ limit: Int = 1_000, until done: () -> Bool) async -> Bool {
+    var rounds = 0
+    while !done() && rounds < limit {
+      rounds += 1
+      runUntilIdle()
+      try? await Task.sleep(for: .milliseconds(1))
+      await Task.detached {}.value
+    }
+    runUntilIdle()
+    return done()
+  }
+
+  /// Runs `operation` in a task of its own on this executor, in rounds, and says whether it
+  /// returned. The tests call the store this way whenever callers of it run on the executor: a
+  /// store whose callers left work queued there would never answer a plain `await`.
+  func run(_ operation: @escaping @Sendable () async -> Void) async -> Bool {
+    let done = Mutex(false)
+    Task(executorPreference: self) {
+      await operation()
+      done.withLock { $0 = true }
+    }
+    return await rounds { done.withLock { $0 } }
+  }
 }
 
 /// The test double for the login server: counts refreshes, holds each one at a gate until the
@@ -54,8 +83,12 @@ final class Refresher: Sendable {
   private struct State {
     var calls = 0
     var startedInsideInvalidate = 0
+    var cancelled = 0
     var open = false
-    var waiting: [CheckedContinuation<Void, Never>] = []
+    /// The refreshes held at the gate, by call number.
+    var waiting: [Int: CheckedContinuation<Void, any Error>] = [:]
+    /// Calls whose task was cancelled before they reached the gate.
+    var cancelledEarly: Set<Int> = []
     var script: [Result<Token, RefreshError>] = []
   }
   private let state: Mutex<State>
@@ -70,6 +103,11 @@ final class Refresher: Sendable {
   /// How many of them started inside a call to `invalidate()` (see `insideInvalidate`).
   var startedInsideInvalidate: Int { state.withLock { $0.startedInsideInvalidate } }
 
+  /// How many refreshes ended with CancellationError because the task they ran in was cancelled.
+  var cancelled: Int { state.withLock { $0.cancelled } }
+
+  /// Like a real login client, a refresh whose task is cancelled (while it is held at the gate,
+  /// or before it starts) stops and throws CancellationError.
   func refresh() async throws -> Token {
     let marked = Refresher.insideInvalidate
     let (call, mustWait) = state.withLock { state in
@@ -77,15 +115,31 @@ final class Refresher: Sendable {
       if marked { state.startedInsideInvalidate += 1 }
       return (state.calls, !state.open)
     }
-    if mustWait {
-      await withCheckedContinuation { wake in
-        let goOn = state.withLock { state -> Bool in
-          if state.open { return true }
-          state.waiting.append(wake)
-          return false
+    do {
+      if mustWait {
+        try await withTaskCancellationHandler {
+          try await withCheckedThrowingContinuation { (wake: CheckedContinuation<Void, any Error>) in
+            let outcome = state.withLock { state -> Result<Void, any Error>? in
+              if state.cancelledEarly.remove(call) != nil { return .failure(CancellationError()) }
+              if state.open { return .success(()) }
+              state.waiting[call] = wake
+              return nil
+            }
+            if let outcome { wake.resume(with: outcome) }
+          }
+        } onCancel: {
+          let wake = state.withLock { state in
+            let wake = state.waiting.removeValue(forKey: call)
+            if wake == nil { state.cancelledEarly.insert(call) }
+            return wake
+          }
+          wake?.resume(throwing: CancellationError())
         }
-        if goOn { wake.resume() }
       }
+      try Task.checkCancellation()
+    } catch {
+      state.withLock { $0.cancelled += 1 }
+      throw error
     }
     let outcome = state.withLock { state in
       state.script.isEmpty ? .success(Token(value: "token-\(call)")) : state.script.removeFirst()
@@ -97,8 +151,8 @@ final class Refresher: Sendable {
   func open() {
     let waiting = state.withLock { state in
       state.open = true
-      defer { state.waiting = [] }
-      return state.waiting
+      defer { state.waiting = [:] }
+      return state.waiting.values
     }
     waiting.forEach { $0.resume() }
   }
@@ -152,15 +206,13 @@ final class Callers: Sendable {
     results.withLock { $0 }
   }
 
-  /// Lets the callers finish and returns what each one got. (A caller that has not finished after
-  /// 20 s, which a right answer never comes near, is missing from the list.)
+  /// Lets the callers finish and returns what each one got. A caller that has not finished after
+  /// 1,000 rounds is missing from the list: each round runs the callers, pauses a millisecond and
+  /// goes through Swift's shared threads and back, where the refresh's own task runs, so a right
+  /// answer finishes within a few rounds however busy the machine (a busy machine slows the
+  /// rounds too), and a caller that never finishes costs about a second, not a deadline.
   func finish() async -> [Result<Token, any Error>] {
-    let clock = ContinuousClock()
-    let giveUp = clock.now + .seconds(20)
-    while results.withLock({ $0.count }) < count && clock.now < giveUp {
-      executor.runUntilIdle()
-      try? await Task.sleep(for: .milliseconds(1))
-    }
+    _ = await executor.rounds { results.withLock { $0.count } >= count }
     return results.withLock { $0 }
   }
 }
@@ -184,6 +236,29 @@ extension Result<Token, any Error> {
   }
 }
 
+extension [Result<Token, any Error>] {
+  /// What each caller got, `token-1, token-1, CancellationError`, or "nothing".
+  var summary: String {
+    isEmpty ? "nothing" : map(\.summary).joined(separator: ", ")
+  }
+}
+
 extension Callers {
+  /// Why the refresh every caller shares ended with CancellationError: `whose` says which
+  /// callers' tasks the test cancelled ("the first caller's task").
+  static func refreshCancelled(by whose: String) -> String {
+    "The test cancelled \(whose) while the refresh was held, and the refresh itself was cancelled: the login client stopped the round trip and threw CancellationError, which reached callers that were never cancelled. Either the refresh runs inside the first caller's own task (`try await refresh()` in validToken(), with the others waiting on continuations), so that caller's cancellation is the refresh's; or a caller passes its cancellation on to the shared Task (`withTaskCancellationHandler { … } onCancel: { task.cancel() }`). One request going away (the user left that screen) must not fail the requests that still want the token. Run the refresh in a Task of its own, `Task { try await refresh() }`, which no caller's cancellation reaches; let every caller, the first one too, await its value; and never cancel it."
+  }
+
+  /// Says so when callers threw CancellationError although the refresh was not cancelled.
+  static func lookedAtCancellation(_ results: [Result<Token, any Error>], _ server: Refresher) -> String {
+    let gaveUp = results.filter { result in
+      if case .failure(let error) = result { return error is CancellationError }
+      return false
+    }.count
+    guard gaveUp > 0 && server.cancelled == 0 else { return "" }
+    return " The refresh brought its token, and \(gaveUp) of them threw CancellationError all the same: the store looked at their cancellation (`Task.checkCancellation()`, `Task.isCancelled`) around the refresh. The token is already paid for, and a request that is no longer wanted can drop it itself: hand every caller the refresh's outcome."
+  }
+
   static let spinning: Comment = "The callers never settled: while the refresh was held, they kept running (100,000 steps) instead of waiting. A loop such as `while refreshing { await Task.yield() }` keeps a thread of the cooperative pool busy for as long as the refresh takes. Await the running refresh's Task instead: a suspended caller costs nothing."
 }

@@ -18,6 +18,32 @@ import Testing
       "The three calls got \([first, second, third].map(\.value)); all three should get token-1, the token of the one refresh.")
   }
 
+  @Test func creatingTheStoreStartsNoRefresh() async {
+    let server = Refresher(open: true)
+    let executor = ManualExecutor()
+    // The store is made in a task on the executor, so a `Task {}` its init starts runs there too;
+    // the rounds give one that went elsewhere every chance to run as well.
+    let made = Task(executorPreference: executor) { TokenStore(refresh: server.refresh) }
+    let refreshed = await executor.rounds(100) { server.calls > 0 }
+    let store = await made.value
+    #expect(
+      !refreshed && server.calls == 0,
+      "Nobody asked for a token, and the new TokenStore refreshed \(server.calls) time(s) on its own: a Task started in init (a warm-up) called refresh. The store refreshes only when a caller asks and finds no token. A refresh nobody asked for costs a login round trip at every launch, even when the user is signed out; its failure reaches nobody; and its Task outlives the store's creator, out of any test's reach. Let init only keep `refresh`.")
+    _ = store
+  }
+
+  @Test func eachStoreKeepsItsOwnToken() async throws {
+    let home = Refresher(open: true, script: [.success(Token(value: "home-1"))])
+    let work = Refresher(open: true, script: [.success(Token(value: "work-1"))])
+    let homeStore = TokenStore(refresh: home.refresh)
+    let workStore = TokenStore(refresh: work.refresh)
+    let homeToken = try await homeStore.validToken()
+    let workToken = try await workStore.validToken()
+    #expect(
+      homeToken.value == "home-1" && workToken.value == "work-1" && home.calls == 1 && work.calls == 1,
+      "Two stores, each with its own refresh (two accounts, or two tests), handed out \(homeToken.value) and \(workToken.value) after \(home.calls) and \(work.calls) refresh(es); each should hand out the token of its own refresh, home-1 and work-1, after one refresh each. \(home.calls == 0 || work.calls == 0 ? "A store that never called its refresh handed out a token another store had refreshed: the token lives where every store can see it, in a `static`. " : "")Keep the token in a stored property of the actor, where only this store's calls reach it: a static is shared by every instance, is isolated to no store (`nonisolated(unsafe)` only silences the compiler), and outlives one test into the next.")
+  }
+
   @Test func theStoreIsStillAnActor() {
     #expect(
       (TokenStore.self as Any.Type) is any Actor.Type,
@@ -35,7 +61,9 @@ import Testing
     let results = await callers.finish()
     #expect(
       server.calls == 1,
-      "10 requests asked for a token while the first refresh was still running, and the store refreshed \(server.calls) times. Actor reentrancy: at the `await` on refresh, the actor takes the next call, which still finds no token and starts a refresh of its own. Store the refresh in progress (a Task) before the first await, and let every later caller await that same task.")
+      server.calls == 0
+        ? "10 requests asked a new store for a token and got \(results.summary) without a single refresh: the store handed out a token it never refreshed. It came from outside this store, from a place every store shares (a `static`), filled by an earlier store. Keep the token in the actor's own stored property, and refresh when this store has none."
+        : "10 requests asked for a token while the first refresh was still running, and the store refreshed \(server.calls) times. Actor reentrancy: at the `await` on refresh, the actor takes the next call, which still finds no token and starts a refresh of its own. Store the refresh in progress (a Task) before the first await, and let every later caller await that same task.")
     let tokens = results.compactMap(\.token).map(\.value)
     #expect(
       tokens == Array(repeating: "token-1", count: 10),
@@ -45,27 +73,72 @@ import Testing
   @Test func waitingCallersAreSuspendedOnTheRefreshNotOnATimer() async {
     let server = Refresher()
     let store = TokenStore(refresh: server.refresh)
-    let callers = Callers(5, asking: store)
-    #expect(callers.arrive(), Callers.spinning)
-    callers.cancel()
-    let settled = callers.arrive()
+    let executor = ManualExecutor()
+    let first = Callers(1, asking: store, on: executor)
+    #expect(first.arrive(), Callers.spinning)
+    let waiters = Callers(5, asking: store, on: executor)
+    #expect(waiters.arrive(), Callers.spinning)
+    waiters.cancel()
+    let settled = waiters.arrive()
     #expect(
       settled,
-      "The test cancelled the 5 callers while the refresh was held, and then they never settled: they kept running (100,000 steps). A loop around `try? await Task.sleep(…)` does that: a cancelled sleep returns at once, and the loop checks again and again. Do not poll for the end of the refresh: await the refresh's Task (or a continuation the refresh resumes), which wakes a caller exactly when the refresh ends.")
-    let early = callers.finished
+      "The test cancelled the 5 callers that waited for the first caller's refresh, while it was held, and then they never settled: they kept running (100,000 steps). A loop around `try? await Task.sleep(…)` does that: a cancelled sleep returns at once, and the loop checks again and again. Do not poll for the end of the refresh: await the refresh's Task (or a continuation the refresh resumes), which wakes a caller exactly when the refresh ends.")
+    let early = waiters.finished
     #expect(
       early.count == 0,
-      "The test cancelled the 5 callers while the refresh was still held, and \(early.count) of them stopped waiting at once (they got \(early.map(\.summary).joined(separator: ", "))). A caller that awaits the refresh does not wake up before the refresh ends; a caller asleep in `Task.sleep`, checking a flag every few milliseconds, wakes up and throws CancellationError. Polling keeps every waiter on a timer for the whole round trip and hands out whatever the store holds when it happens to look. Await the refresh's Task (or a continuation the refresh resumes) instead; a cancelled caller then still gets the token.")
+      server.cancelled > 0
+        ? "\(Callers.refreshCancelled(by: "the 5 callers that waited for the first caller's refresh")) (\(early.count) of them got \(early.summary) at once.)"
+        : "The test cancelled the 5 callers that waited for the first caller's refresh, while it was still held, and \(early.count) of them stopped waiting at once (they got \(early.summary)). A caller that awaits the refresh does not wake up before the refresh ends; a caller asleep in `Task.sleep`, checking a flag every few milliseconds, wakes up and throws CancellationError. Polling keeps every waiter on a timer for the whole round trip and hands out whatever the store holds when it happens to look. Await the refresh's Task (or a continuation the refresh resumes) instead; a cancelled caller then still gets the token.")
     server.open()
-    guard early.isEmpty else {
-      _ = await callers.finish()
-      return
-    }
-    let results = await callers.finish()
+    let results = await first.finish() + waiters.finish()
+    guard settled && early.isEmpty else { return }
+    let tokens = results.compactMap(\.token).map(\.value)
+    #expect(
+      server.calls == 1 && tokens == Array(repeating: "token-1", count: 6),
+      server.cancelled > 0
+        ? "\(Callers.refreshCancelled(by: "the 5 callers that waited for the first caller's refresh")) (The 6 callers got \(results.summary).)"
+        : "The first caller started a refresh, 5 more waited for it, and the test cancelled those 5 while they waited. The 6 callers got \(results.summary) (\(results.count) of 6 finished), after \(server.calls) refresh(es); each should get token-1, after exactly 1 refresh, the cancelled ones too: the store does not look at cancellation.\(Callers.lookedAtCancellation(results, server))")
+  }
+
+  @Test func cancellingTheFirstCallerLeavesTheRefreshToTheOthers() async {
+    let server = Refresher()
+    let store = TokenStore(refresh: server.refresh)
+    let executor = ManualExecutor()
+    let first = Callers(1, asking: store, on: executor)
+    #expect(first.arrive(), Callers.spinning)
+    let others = Callers(4, asking: store, on: executor)
+    #expect(others.arrive(), Callers.spinning)
+    first.cancel()
+    _ = first.arrive()
+    server.open()
+    let results = await first.finish() + others.finish()
     let tokens = results.compactMap(\.token).map(\.value)
     #expect(
       server.calls == 1 && tokens == Array(repeating: "token-1", count: 5),
-      "5 callers asked during one refresh, and their tasks were cancelled while they waited. The store does not look at cancellation: each should still get token-1 after exactly 1 refresh. They got \(tokens.isEmpty ? "no tokens" : tokens.joined(separator: ", ")) (\(results.count) of 5 finished), after \(server.calls) refresh(es).")
+      server.cancelled > 0
+        ? "\(Callers.refreshCancelled(by: "the first caller's task (the one that started the refresh), and no other,")) (The 5 callers got \(results.summary).)"
+        : "The first caller started the refresh, 4 more waited for it, and the test cancelled the first caller's task while the refresh was held. The 5 callers got \(results.summary) (\(results.count) of 5 finished), after \(server.calls) refresh(es); each should get token-1, after exactly 1 refresh, the cancelled caller too: the store does not look at cancellation.\(Callers.lookedAtCancellation(results, server))")
+  }
+
+  @Test func cancellingOneWaiterLeavesTheRefreshToTheOthers() async {
+    let server = Refresher()
+    let store = TokenStore(refresh: server.refresh)
+    let executor = ManualExecutor()
+    let first = Callers(1, asking: store, on: executor)
+    #expect(first.arrive(), Callers.spinning)
+    let waiter = Callers(1, asking: store, on: executor)
+    let others = Callers(3, asking: store, on: executor)
+    #expect(others.arrive(), Callers.spinning)
+    waiter.cancel()
+    _ = waiter.arrive()
+    server.open()
+    let results = await first.finish() + waiter.finish() + others.finish()
+    let tokens = results.compactMap(\.token).map(\.value)
+    #expect(
+      server.calls == 1 && tokens == Array(repeating: "token-1", count: 5),
+      server.cancelled > 0
+        ? "\(Callers.refreshCancelled(by: "one waiting caller's task, and no other,")) (The 5 callers got \(results.summary).)"
+        : "5 callers asked during one refresh, and the test cancelled one of those waiting for it while the refresh was held. The 5 callers got \(results.summary) (\(results.count) of 5 finished), after \(server.calls) refresh(es); each should get token-1, after exactly 1 refresh, the cancelled caller too: the store does not look at cancellation.\(Callers.lookedAtCancellation(results, server))")
   }
 }
 
@@ -73,7 +146,8 @@ import Testing
   @Test func aFailureReachesEveryWaiterAndTheNextCallTriesAgain() async throws {
     let server = Refresher(script: [.failure(.offline)])
     let store = TokenStore(refresh: server.refresh)
-    let callers = Callers(5, asking: store)
+    let executor = ManualExecutor()
+    let callers = Callers(5, asking: store, on: executor)
     #expect(callers.arrive(), Callers.spinning)
     server.open()
     let results = await callers.finish()
@@ -84,7 +158,7 @@ import Testing
     #expect(
       server.calls == 1 && failed.count == 5,
       "5 callers waited for one refresh that failed (offline): each should get that error, after exactly 1 refresh. The server saw \(server.calls) refresh(es), and \(failed.count) of \(results.count) callers got the error. Do not retry on their behalf; hand the one refresh's error to everyone who waited for it.")
-    let next = try? await store.validToken()
+    let next = await Callers(1, asking: store, on: executor).finish().first?.token
     #expect(
       next == Token(value: "token-2") && server.calls == 2,
       "After the failed refresh, the next call got \(next?.value ?? "an error") after \(server.calls) refreshes in all. A failed refresh must leave nothing behind: not the failed task, not its error. The next call refreshes again (refresh 2) and gets token-2.")
@@ -111,13 +185,16 @@ import Testing
       "The first token and 8 callers after invalidate() should cost 2 refreshes in all; the server saw \(server.calls). Callers that arrive during the new refresh wait for it too.")
   }
 
-  @Test func invalidateDuringARefreshLeavesThatRefreshRunning() async {
+  @Test func invalidateDuringARefreshLeavesThatRefreshRunning() async throws {
     let server = Refresher()
     let store = TokenStore(refresh: server.refresh)
     let executor = ManualExecutor()
     let before = Callers(3, asking: store, on: executor)
     #expect(before.arrive(), Callers.spinning)
-    await store.invalidate()
+    let invalidated = await executor.run { await store.invalidate() }
+    try #require(
+      invalidated,
+      "While 3 callers waited for a held refresh, invalidate() never returned (1,000 rounds). It only forgets the token: it waits for nothing, least of all the refresh in progress or the main actor.")
     let after = Callers(3, asking: store, on: executor)
     #expect(after.arrive(), Callers.spinning)
     server.open()
@@ -129,6 +206,10 @@ import Testing
     #expect(
       tokens == Array(repeating: "token-1", count: 6),
       "The 6 callers (3 before invalidate(), 3 after it, all during one refresh) got \(tokens.isEmpty ? "no tokens" : tokens.joined(separator: ", ")) (\(results.count) of 6 finished). All of them should get token-1, the token of the one refresh that was running.")
+    let later = await Callers(2, asking: store, on: executor).finish()
+    #expect(
+      server.calls == 1 && later.map(\.summary) == ["token-1", "token-1"],
+      "Once the refresh that ran through invalidate() had ended, 2 more callers asked and got \(later.summary), after \(server.calls) refreshes in all; they should get token-1, still after 1 refresh. invalidate() rejected the token handed out before it; the refresh in progress brought a new one, so keep it like any other: handing it out once and then dropping it costs the next request a login round trip for nothing.")
   }
 
   @Test func aFailedRefreshAfterInvalidateThrowsAndHandsOutNoOldToken() async throws {

@@ -1,0 +1,73 @@
+import Testing
+
+/// Where an order is, from the shop's delivery service.
+protocol DeliveryStatus: Sendable {
+  func status(of order: String) async throws -> String
+}
+
+/// The order screen's model. While the screen is open it shows where the order is, and asks the
+/// delivery service again every 30 seconds.
+///
+/// - `start()` (the screen appeared) asks at once, then every 30 s on the injected clock.
+/// - A failed ask shows "Status unavailable", and the polling goes on.
+/// - `stop()` (the screen went away) cancels the wait in progress: no more asks.
+/// - Calling `start()` again replaces the polling in progress; there is never more than one.
+@MainActor
+final class DeliveryTracker {
+  /// What the screen shows.
+  private(set) var status = "Checking…"
+  /// The polling in progress, nil when stopped.
+  private(set) var polling: Task<Void, Never>?
+
+  private let order: String
+  private let service: any DeliveryStatus
+  private let clock: any Clock<Duration>
+
+  init(order: String, service: any DeliveryStatus, clock: any Clock<Duration>) {
+    self.order = order
+    self.service = service
+    self.clock = clock
+  }
+
+  func start() {
+    polling?.cancel()
+    polling = Task {
+      while true {
+        do {
+          let answer = try await service.status(of: order)
+          if status == "Checking…" { status = answer }
+        } catch is CancellationError {
+          return
+        } catch {
+          status = "Status unavailable"
+        }
+        do {
+          try await clock.sleep(for: .seconds(30))
+        } catch {
+          return  // stopped, or replaced by a new start()
+        }
+      }
+    }
+  }
+
+  func stop() {
+    polling?.cancel()
+    polling = nil
+  }
+}
+
+/// The real delivery service, for the composition root:
+/// `DeliveryTracker(order:service: LiveDeliveryStatus(), clock: ContinuousClock())`. In the app it
+/// calls the courier's API; in this exercise a test that builds one fails.
+struct LiveDeliveryStatus: DeliveryStatus {
+  init() {
+    Issue.record(
+      "This test built LiveDeliveryStatus, the live service: in the app it calls the courier's API for a real order. Hand the tracker a StatusDouble, whose answers the test chooses.")
+  }
+
+  func status(of order: String) async throws -> String {
+    Issue.record(
+      "This test asked LiveDeliveryStatus, the live service, about order \(order): in the app that is a call to the courier's API. Hand the tracker a StatusDouble, whose answers the test chooses.")
+    return "Out for delivery"
+  }
+}
