@@ -107,6 +107,7 @@ final class ShopCatalog: ProductCatalog {
     var released: Set<String> = []
     var waiting: [(text: String, wake: CheckedContinuation<Void, Never>)] = []
     var failing: Set<String>
+    var whenAsked: (@Sendable () -> Void)?
   }
   private let state: Mutex<State>
 
@@ -121,11 +122,17 @@ final class ShopCatalog: ProductCatalog {
     stock.filter { $0.hasPrefix(text) }
   }
 
+  /// Runs `action` at the start of every search, in the model's task (`RealTimers.look`).
+  func whenAsked(_ action: @escaping @Sendable () -> Void) {
+    state.withLock { $0.whenAsked = action }
+  }
+
   func search(_ text: String) async throws -> [String] {
-    let (mustWait, fails) = state.withLock { state in
+    let (mustWait, fails, whenAsked) = state.withLock { state in
       state.queries.append(text)
-      return (state.holding && !state.released.contains(text), state.failing.contains(text))
+      return (state.holding && !state.released.contains(text), state.failing.contains(text), state.whenAsked)
     }
+    whenAsked?()
     if mustWait {
       await withCheckedContinuation { wake in
         let goOn = state.withLock { state -> Bool in

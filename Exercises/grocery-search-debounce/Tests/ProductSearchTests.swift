@@ -6,10 +6,31 @@ let realClock: Comment = "After a keystroke, the model never went to sleep on th
 
 let afterTheWait: Comment = "300 ms after the keystroke the model woke on the injected clock, and then went quiet without asking the catalogue: every thread of the test was asleep, so none of the model's work was left to run, and it was not asleep on that clock either. It waits on something the test cannot move, after the clock's wait: a Task.sleep (a little grace, a pause of any length) or a ContinuousClock waits in real time. The search goes out as soon as the injected clock's 300 ms are over; every wait is the injected clock's."
 
+let realTimerAfterTheWait: Comment = "300 ms after the keystroke the injected clock woke the model, and before it asked the catalogue it waited on a real timer: the process's timer thread, which only real-time waits wake, ran in between. A Task.sleep, or a sleep on a ContinuousClock or SuspendingClock, is a second clock even for a millisecond, and no test can move it: the search goes out later than 300 ms, by however long that wait takes. Ask the catalogue as soon as the injected clock's wait is over; a longer debounce is a longer wait on that clock."
+
 let oatProducts = ["oat milk", "oat bar", "oatcakes"]
 
+/// Durations as a learner reads them: "300 ms, 400 ms".
+func ms(_ times: [Duration]) -> String {
+  times.isEmpty ? "nothing" : times.map { "\($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) ms" }.joined(separator: ", ")
+}
+
+/// Why the model is not asleep on the injected clock the way the test expected after typing
+/// `text` (until `wake`, when given), from what the clock shows.
+func notAsleep(on clock: ManualClock, after text: String, until wake: Duration? = nil) -> Comment {
+  let times = clock.wakeTimes
+  if times.isEmpty { return realClock }
+  if let wake, !times.contains(wake) {
+    return "After typing \"\(text)\", the model should be asleep on the clock until \(ms([wake])), 300 ms after that keystroke; it is asleep until \(ms(times)). The keystroke did not cancel the wait before it and start a new one: a wait that goes on, with a deadline the keystroke moved or a text to compare when it wakes, still ends when it was going to. On every keystroke cancel the pending search (pending?.cancel()) and start a new task that waits 300 ms."
+  }
+  if times.count > 1 {
+    return "After typing \"\(text)\", \(times.count) searches are asleep on the clock (until \(ms(times))): the keystroke did not cancel the search before it. On every keystroke cancel the pending search (pending?.cancel()) before you start the new one."
+  }
+  return realClock
+}
+
 @MainActor
-@Suite("Step 1: the search waits 300 ms on the injected clock") struct Step1 {
+@Suite("Step 1: the search waits 300 ms on the injected clock", .oneAtATime) struct Step1 {
   let clock = ManualClock()
   let catalog = ShopCatalog()
 
@@ -26,6 +47,10 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
     #expect(
       clock.advance(by: .milliseconds(299)) == 0,
       "299 ms after the keystroke, the model's wait was already over. It waits 300 ms.")
+    // The process at rest, the model asleep on the manual clock: note what the real clock's timer
+    // thread has done so far, and look again when the catalogue is asked.
+    let timers = await RealTimers.atRest()
+    catalog.whenAsked { timers.look() }
     try #require(
       clock.advance(by: .milliseconds(1)) == 1,
       "At 300 ms the model should wake and search, but nothing was asleep until then.")
@@ -36,6 +61,7 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
       "At 300 ms the model woke, and went back to sleep on the clock (until \(clock.wakeTimes)) without searching. It waits 300 ms in all, in one wait, then searches.")
     try #require(woken != .quiet, afterTheWait)
     await typed.value
+    try #require(timers.verdict != .aTimer, realTimerAfterTheWait)
     #expect(
       catalog.queries == ["oat"],
       "300 ms after typing \"oat\", the catalogue should have had one search, for \"oat\"; it had \(catalog.queries).")
@@ -57,7 +83,7 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
 }
 
 @MainActor
-@Suite("Step 2: a keystroke cancels the search before it") struct Step2 {
+@Suite("Step 2: a keystroke cancels the search before it", .oneAtATime) struct Step2 {
   let clock = ManualClock()
   let catalog = ShopCatalog()
 
@@ -74,7 +100,7 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
       tasks.append(try #require(search.pending, "After typing \"\(text)\", `pending` should hold its search."))
       let wake = Duration.milliseconds(100 * keystroke + 300)
       let asleep = await eventually { clock.wakeTimes.contains(wake) || !catalog.queries.isEmpty }
-      try #require(asleep, realClock)
+      try #require(asleep, notAsleep(on: clock, after: text, until: wake))
       try #require(
         catalog.queries.isEmpty,
         "After typing \"\(text)\", the catalogue was asked for \(catalog.queries) before any 300 ms had passed. Typing cancelled the search before it, and that search asked anyway: a cancelled sleep throws CancellationError at once, and `try?` (or a catch that carries on) swallows it. Leave the task when its wait is cancelled.")
@@ -104,7 +130,7 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
 
     search.textChanged("oat")
     try #require(search.pending != nil, "After typing \"oat\", `pending` should hold its search.")
-    try #require(await eventually { clock.sleepers == 1 }, realClock)
+    try #require(await eventually { clock.sleepers == 1 }, notAsleep(on: clock, after: "oat"))
     clock.advance(by: .milliseconds(300))
     try #require(await eventually { server.queries == ["oat"] }, "300 ms after typing \"oat\", the model should search for it; the catalogue got \(server.queries).")
 
@@ -114,10 +140,70 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
       await eventually { server.cancelled == ["oat"] },
       "The search for \"oat\" was still asking the catalogue when \"oat m\" was typed, and the catalogue never saw it cancelled: cancelling `pending` did not reach the request. Does the search call the catalogue from a task of its own (a `Task { … }` inside the pending one)? Nobody cancels that task. Call the catalogue right in the pending task: then `pending?.cancel()` cancels the request too, and a real server can drop it.")
   }
+
+  @Test func theSameTextAgainStartsTheWaitAgain() async throws {
+    let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
+    search.textChanged("oat")
+    let first = try #require(search.pending, "After typing \"oat\", `pending` should hold its search.")
+    try #require(await eventually { clock.sleepers == 1 }, notAsleep(on: clock, after: "oat"))
+    #expect(clock.advance(by: .milliseconds(100)) == 0, "100 ms after a keystroke the model woke up: it should wait 300 ms.")
+
+    // The field reports the same text again (the user typed a letter and the keyboard replaced
+    // it with the same one, say): a keystroke all the same.
+    search.textChanged("oat")
+    let second = try #require(search.pending, "After \"oat\" came again, `pending` should hold its search.")
+    let asleep = await eventually { clock.wakeTimes == [.milliseconds(400)] || !catalog.queries.isEmpty }
+    try #require(
+      asleep,
+      clock.wakeTimes == [.milliseconds(300)]
+        ? "The field reported \"oat\" again 100 ms after \"oat\", and the model kept the first keystroke's wait: it is asleep until 300 ms, so it would search 200 ms after the last keystroke. Every keystroke starts the 300 ms again, even when its text is the same as before: cancel the pending search and start a new one, without comparing texts."
+        : notAsleep(on: clock, after: "oat", until: .milliseconds(400)))
+    try #require(
+      catalog.queries.isEmpty,
+      "After \"oat\" came again, the catalogue was asked for \(catalog.queries) before any 300 ms had passed: the first keystroke's search, cancelled by the second, asked anyway. A cancelled sleep throws CancellationError at once, and `try?` (or a catch that carries on) swallows it. Leave the task when its wait is cancelled.")
+
+    #expect(clock.advance(by: .milliseconds(299)) == 0, "299 ms after the last keystroke (\"oat\", again), a wait ended. The search goes out 300 ms after the last keystroke.")
+    try #require(clock.advance(by: .milliseconds(1)) == 1, "300 ms after the last keystroke the model should wake and search, but nothing was asleep until then.")
+    let searched = await settle { [catalog] in !catalog.queries.isEmpty }
+    try #require(searched != .quiet, afterTheWait)
+    await first.value
+    await second.value
+    #expect(catalog.queries == ["oat"], "\"oat\", typed twice, should be searched once, 300 ms after the second time; the catalogue got \(catalog.queries).")
+    #expect(search.results == oatProducts, "The model should show the products for \"oat\"; it shows \(search.results).")
+  }
+
+  @Test func twoScreensDoNotCancelEachOther() async throws {
+    // Two search screens, each with its model; the app gives both the same clock and catalogue.
+    let pantry: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
+    let larder: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
+    pantry.textChanged("oat")
+    let oat = try #require(pantry.pending, "After typing \"oat\", `pending` should hold its search.")
+    try #require(await eventually { clock.sleepers == 1 }, notAsleep(on: clock, after: "oat"))
+    larder.textChanged("on")
+    let on = try #require(larder.pending, "After typing \"on\" into the second screen, its model's `pending` should hold its search.")
+    let both = await eventually { clock.sleepers == 2 || !catalog.queries.isEmpty }
+    try #require(
+      both,
+      clock.sleepers == 1
+        ? "Two screens, each with its own ProductSearch: typing \"on\" into the second one cancelled the search of the first, and only one of them is still waiting on the clock. Is the search to cancel kept where both models reach it, a static or a global? A keystroke cancels the search before it in the same model; keep it in the model's own `pending`."
+        : realClock)
+    try #require(
+      catalog.queries.isEmpty,
+      "The catalogue was asked for \(catalog.queries) before any 300 ms had passed: a search whose wait was cancelled asked anyway. A cancelled sleep throws CancellationError at once, and `try?` (or a catch that carries on) swallows it. Leave the task when its wait is cancelled.")
+
+    try #require(clock.advance(by: .milliseconds(300)) == 2, "300 ms after both keystrokes, both searches should wake.")
+    let searched = await settle { [catalog] in catalog.queries.count >= 2 }
+    try #require(searched != .quiet, afterTheWait)
+    await oat.value
+    await on.value
+    #expect(Set(catalog.queries) == ["oat", "on"], "Each screen should search its own text once; the catalogue got \(catalog.queries).")
+    #expect(pantry.results == oatProducts, "The first screen should show the products for \"oat\"; it shows \(pantry.results). The second screen's keystroke must not touch the first screen's search.")
+    #expect(larder.results == ["onions"], "The second screen should show the products for \"on\"; it shows \(larder.results).")
+  }
 }
 
 @MainActor
-@Suite("Step 3: old answers, failures and an empty field") struct Step3 {
+@Suite("Step 3: old answers, failures and an empty field", .oneAtATime) struct Step3 {
   let clock = ManualClock()
 
   @Test func anAnswerForOldTextIsNeverShown() async throws {
@@ -126,14 +212,14 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
 
     search.textChanged("oat")
     let oat = try #require(search.pending, "After typing \"oat\", `pending` should hold its search.")
-    try #require(await eventually { clock.sleepers == 1 }, realClock)
+    try #require(await eventually { clock.sleepers == 1 }, notAsleep(on: clock, after: "oat"))
     clock.advance(by: .milliseconds(300))
     try #require(await eventually { catalog.queries == ["oat"] }, "300 ms after typing \"oat\", the model should search for it; the catalogue got \(catalog.queries).")
 
     // The server is slow: "oat" has not answered when the user types on.
     search.textChanged("oat m")
     let oatM = try #require(search.pending, "After typing \"oat m\", `pending` should hold its search.")
-    try #require(await eventually { clock.sleepers == 1 }, realClock)
+    try #require(await eventually { clock.sleepers == 1 }, notAsleep(on: clock, after: "oat m"))
     clock.advance(by: .milliseconds(300))
     try #require(await eventually { catalog.queries == ["oat", "oat m"] }, "300 ms after typing \"oat m\", the model should search for it; the catalogue got \(catalog.queries).")
 
@@ -155,7 +241,7 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
 
     search.textChanged("oat")
     let first = try #require(search.pending, "After typing \"oat\", `pending` should hold its search.")
-    try #require(await eventually { clock.sleepers == 1 }, realClock)
+    try #require(await eventually { clock.sleepers == 1 }, notAsleep(on: clock, after: "oat"))
     clock.advance(by: .milliseconds(300))
     try #require(await eventually { server.queries == ["oat"] }, "300 ms after typing \"oat\", the model should search for it; the catalogue got \(server.queries).")
 
@@ -163,7 +249,9 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
     search.textChanged("oa")
     search.textChanged("oat")
     let second = try #require(search.pending, "After typing \"oat\" again, `pending` should hold its search.")
-    try #require(await eventually { clock.wakeTimes.contains(.milliseconds(600)) }, realClock)
+    try #require(
+      await eventually { clock.wakeTimes.contains(.milliseconds(600)) },
+      notAsleep(on: clock, after: "oat", until: .milliseconds(600)))
     clock.advance(by: .milliseconds(300))
     try #require(await eventually { server.queries == ["oat", "oat"] }, "300 ms after typing \"oa\" and \"oat\" again, the model should search for \"oat\" once more; the catalogue got \(server.queries).")
 
@@ -188,7 +276,7 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
     for text in ["oat", "oat m"] {
       search.textChanged(text)
       tasks.append(try #require(search.pending, "After typing \"\(text)\", `pending` should hold its search."))
-      try #require(await eventually { clock.sleepers == 1 }, realClock)
+      try #require(await eventually { clock.sleepers == 1 }, notAsleep(on: clock, after: text))
       clock.advance(by: .milliseconds(300))
       try #require(await eventually { server.queries.last == text }, "300 ms after typing \"\(text)\", the model should search for it; the catalogue got \(server.queries).")
     }
@@ -214,7 +302,7 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
     for (index, text) in ["oat", "oat m"].enumerated() {
       search.textChanged(text)
       let task = try #require(search.pending, "After typing \"\(text)\", `pending` should hold its search.")
-      try #require(await eventually { clock.sleepers == 1 }, realClock)
+      try #require(await eventually { clock.sleepers == 1 }, notAsleep(on: clock, after: text))
       try #require(clock.advance(by: .milliseconds(300)) == 1, "300 ms after typing \"\(text)\", the model's wait should end.")
       let searched = await settle { catalog.queries.count > index }
       try #require(searched != .quiet, afterTheWait)
@@ -231,7 +319,7 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
     let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
     search.textChanged("oat")
     let oat = try #require(search.pending, "After typing \"oat\", `pending` should hold its search.")
-    try #require(await eventually { clock.sleepers == 1 }, realClock)
+    try #require(await eventually { clock.sleepers == 1 }, notAsleep(on: clock, after: "oat"))
     try #require(clock.advance(by: .milliseconds(300)) == 1, "300 ms after typing \"oat\", the model's wait should end.")
     let searched = await settle { !catalog.queries.isEmpty }
     try #require(searched != .quiet, afterTheWait)
@@ -240,7 +328,7 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
 
     search.textChanged("o")
     let o = try #require(search.pending, "After typing \"o\", `pending` should hold its search.")
-    try #require(await eventually { clock.sleepers == 1 }, realClock)
+    try #require(await eventually { clock.sleepers == 1 }, notAsleep(on: clock, after: "o"))
     search.textChanged("")
     #expect(search.results.isEmpty, "The field was cleared, and the model still shows \(search.results). An empty field shows nothing, at once, without waiting.")
     #expect(
@@ -253,5 +341,61 @@ let oatProducts = ["oat milk", "oat bar", "oatcakes"]
     #expect(
       catalog.queries == ["oat"],
       "Only \"oat\" should have been searched; after the field was cleared the catalogue also got \(catalog.queries.dropFirst()). A cancelled search must not ask the server.")
+  }
+
+  @Test func clearingTheFieldWhileTheServerThinksDropsItsAnswer() async throws {
+    let server = SlowServer()
+    defer { server.answerTheRest() }
+    let search: ProductSearch = ProductSearch(catalog: server, clock: clock)
+
+    search.textChanged("oat")
+    let oat = try #require(search.pending, "After typing \"oat\", `pending` should hold its search.")
+    try #require(await eventually { clock.sleepers == 1 }, notAsleep(on: clock, after: "oat"))
+    clock.advance(by: .milliseconds(300))
+    try #require(await eventually { server.queries == ["oat"] }, "300 ms after typing \"oat\", the model should search for it; the catalogue got \(server.queries).")
+
+    // The server has not answered "oat" when the user clears the field.
+    search.textChanged("")
+    #expect(search.results.isEmpty, "The field was cleared, and the model still shows \(search.results). An empty field shows nothing, at once.")
+    #expect(
+      await eventually { server.cancelled == ["oat"] },
+      "The field was cleared while the search for \"oat\" was asking the catalogue, and the catalogue never saw it cancelled. Clearing the field cancels the search in progress, request and all: `pending?.cancel()`.")
+
+    server.answer(0, with: oatProducts)
+    await oat.value
+    #expect(
+      search.results.isEmpty,
+      "The field was cleared while the search for \"oat\" was asking the server. Its answer came in afterwards, and the model showed it, \(search.results), under an empty field. Clearing the field cancels the search in progress, and a cancelled search never changes results. Ask the search's own task whether it was cancelled (Task.isCancelled): a counter or a latest text that only typing moves does not see the field cleared.")
+  }
+
+  @Test func theProductsStayWhileTheUserTypesOn() async throws {
+    let server = SlowServer()
+    defer { server.answerTheRest() }
+    let search: ProductSearch = ProductSearch(catalog: server, clock: clock)
+
+    search.textChanged("oat")
+    let oat = try #require(search.pending, "After typing \"oat\", `pending` should hold its search.")
+    try #require(await eventually { clock.sleepers == 1 }, notAsleep(on: clock, after: "oat"))
+    clock.advance(by: .milliseconds(300))
+    try #require(await eventually { server.queries == ["oat"] }, "300 ms after typing \"oat\", the model should search for it; the catalogue got \(server.queries).")
+    server.answer(0, with: oatProducts)
+    await oat.value
+    try #require(search.results == oatProducts, "The answer for \"oat\" came in; the model should show \(oatProducts), and shows \(search.results).")
+
+    search.textChanged("oat m")
+    let oatM = try #require(search.pending, "After typing \"oat m\", `pending` should hold its search.")
+    #expect(
+      search.results == oatProducts,
+      "The user typed on (\"oat m\"), and the model changed the products on screen at once, to \(search.results), before any search for \"oat m\" had answered. Typing leaves `results` alone: the products of the last search stay on screen until the search for the new text answers or fails. Only an empty field empties them at once.")
+    try #require(await eventually { clock.sleepers == 1 }, notAsleep(on: clock, after: "oat m"))
+    clock.advance(by: .milliseconds(300))
+    try #require(await eventually { server.queries == ["oat", "oat m"] }, "300 ms after typing \"oat m\", the model should search for it; the catalogue got \(server.queries).")
+    #expect(
+      search.results == oatProducts,
+      "While the server works on \"oat m\", the model shows \(search.results). The products of the last search stay on screen until the search for the new text answers or fails.")
+
+    server.answer(1, with: ["oat milk"])
+    await oatM.value
+    #expect(search.results == ["oat milk"], "The answer for \"oat m\" came in; the model should show [\"oat milk\"], and shows \(search.results).")
   }
 }

@@ -14,7 +14,8 @@ import Foundation
 // (`Task.sleep`, however short) leaves nothing to run at all: every thread is asleep in the
 // kernel, the main one too. Linux says which of its threads are asleep in
 // /proc/self/task/<id>/stat, and a thread of the test's own reads them while the main actor is
-// free to run the model.
+// free to run the model. (A real wait too short to be caught asleep, a millisecond, is seen by
+// `RealTimers` instead: it wakes the process's timer thread.)
 
 /// How a wait for `settle` ended.
 enum Settled: Equatable {
