@@ -102,6 +102,7 @@ extension WarmBuilder {
     }
     guard !shared.isEmpty else { return nil }
     let sharedBugs = shared.flatMap(\.bugs)
+    let sharedBugModules = Set(sharedBugs.map { Substring($0) })
 
     let programs = programsFolder(planted)
     let fullProgram = FilePath.join(programs, "full.xctest")
@@ -109,8 +110,16 @@ extension WarmBuilder {
     let linkStep = record.steps[linkIndex]
     let autolinked = FilePath.join(programs, "full.autolink")
     let testsAutolinked = FilePath.join(programs, "tests.autolink")
-    func isObject(_ argument: String, ofAny modules: [String]) -> Bool {
-      argument.hasSuffix(".o") && modules.contains { argument.contains("/\($0).build/") }
+    // The link lines name hundreds of objects and the course has dozens of bugs: each object is
+    // read once for the module whose build folder holds it (`…/<module>.build/<file>.o`).
+    func objectModule(_ argument: String) -> (module: Substring, file: Substring)? {
+      guard argument.hasSuffix(".o") else { return nil }
+      let parts = argument.split(separator: "/")
+      guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".build") else { return nil }
+      return (parts[parts.count - 2].dropLast(".build".count), parts[parts.count - 1])
+    }
+    func isObject(_ argument: String, ofAny modules: Set<Substring>) -> Bool {
+      objectModule(argument).map { modules.contains($0.module) } ?? false
     }
     func redirected(_ job: [String], output: String, autolinked: String) -> [String] {
       var job = job
@@ -120,11 +129,12 @@ extension WarmBuilder {
     // The learner's tests alone, with each subject's code from its library.
     let subjectObjects = Set(
       shared.flatMap { exercise, _ in
-        exercise.subject.map { "/\(exercise.testModule).build/\(FilePath.lastComponent($0)).o" }
+        exercise.subject.map { "\(exercise.testModule)/\(FilePath.lastComponent($0)).o" }
       })
-    let everyBug = planted.flatMap { $0.bugs.map(\.testModule) }
+    let everyBug = Set(planted.flatMap { $0.bugs.map { Substring($0.testModule) } })
     let testsOnly = { (argument: String) in
-      !isObject(argument, ofAny: everyBug) && !subjectObjects.contains { argument.hasSuffix($0) }
+      guard let object = objectModule(argument) else { return true }
+      return !everyBug.contains(object.module) && !subjectObjects.contains("\(object.module)/\(object.file)")
     }
     let subjectLibraries = shared.map { exercise, _ in
       (folder: FilePath.join(plantedFolder(exercise.testModule), "subject"), jobs: jobs[exercise.testModule]!)
@@ -133,11 +143,11 @@ extension WarmBuilder {
       // SwiftPM's link without the shared bugs' modules.
       WarmBuildRecord.Step(
         name: Self.ownStepPrefix + "link without the planted bugs that share their tests",
-        inputs: linkStep.inputs.filter { !isObject($0, ofAny: sharedBugs) },
+        inputs: linkStep.inputs.filter { !isObject($0, ofAny: sharedBugModules) },
         outputs: [autolinked, fullProgram],
         jobs: [
-          redirected(autolink.filter { !isObject($0, ofAny: sharedBugs) }, output: autolinked, autolinked: autolinked),
-          redirected(link.filter { !isObject($0, ofAny: sharedBugs) }, output: fullProgram, autolinked: autolinked),
+          redirected(autolink.filter { !isObject($0, ofAny: sharedBugModules) }, output: autolinked, autolinked: autolinked),
+          redirected(link.filter { !isObject($0, ofAny: sharedBugModules) }, output: fullProgram, autolinked: autolinked),
         ],
         concurrent: false),
       // Its own list of libraries to link, so the two links run side by side.
@@ -252,7 +262,10 @@ extension WarmBuilder {
     let tools = Set(planned.map(\.[0]))
     // What the library was built from: its jobs, its files' and tools' stamps.
     var key = planned.map { $0.joined(separator: " ") }
-    for path in files + tools.sorted() { key.append("\(path) \(String(describing: fileSystem.stamp(at: path)))") }
+    for path in files + tools.sorted() {
+      let stamp = fileSystem.stamp(at: path).map { "\($0.modified) \($0.size) \($0.inode)" } ?? "missing"
+      key.append("\(path) \(stamp)")
+    }
     let keyText = key.joined(separator: "\n")
     let keyPath = FilePath.join(folder, "built-from")
     // A library that is not one (a tampered or truncated file) is built again.

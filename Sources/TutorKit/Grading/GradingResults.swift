@@ -3,11 +3,11 @@ import Synchronization
 
 /// The results `grade` has already worked out, kept under `.build/grading/results/` and keyed by
 /// content, not by learner: an exercise's key is a fingerprint of what its verdict depends on,
-/// the instructor's exercise (tests, subject, planted bugs, manifest) and the learner's
-/// `Sources/` (every file, by path and content). So a learner who changed nothing since the last
-/// grading is not built again, a learner who changed one exercise has only that one checked, and
-/// the many learners who left an exercise as it shipped share one result for it. One object is
-/// shared by the lanes of a grading: what one lane keeps, the others find.
+/// the instructor's exercise (tests, subject, planted bugs, manifest; not its shortcuts) and
+/// the learner's `Sources/` (every file, by path and content). So a learner who changed nothing
+/// since the last grading is not built again, a learner who changed one exercise has only that
+/// one checked, and the many learners who left an exercise as it shipped share one result for
+/// it. One object is shared by the lanes of a grading: what one lane keeps, the others find.
 final class GradingResults: Sendable {
   let root: String
   let fileSystem: any FileStore
@@ -19,7 +19,7 @@ final class GradingResults: Sendable {
 
   static let folder = ".build/grading/results"
   /// Changes whenever what a key covers, or how a verdict is written, changes.
-  static let version = "1"
+  static let version = "2"
 
   init(course: Course, root: String, fileSystem: any FileStore, timeout: Duration, fresh: Bool) {
     self.root = root
@@ -30,7 +30,9 @@ final class GradingResults: Sendable {
     for exercise in course.exercises {
       var bytes = Array("ditutor grading \(Self.version)\ntimeout \(timeout.seconds)\n".utf8) + Array(manifest)
       let folder = FilePath.join(root, exercise.folder)
-      for file in ShippedTests.files(under: folder, fileSystem: fileSystem) where !file.hasPrefix("Sources/") {
+      // A learner's verdict does not read the shortcuts (hundreds of files in all).
+      for file in ShippedTests.files(under: folder, fileSystem: fileSystem)
+      where !file.hasPrefix("Sources/") && !file.hasPrefix("Shortcuts/") {
         bytes += Self.entry(file, (try? fileSystem.readFile(at: FilePath.join(folder, file))) ?? Data())
       }
       keys[exercise.id] = SHA256.hex(bytes)

@@ -58,6 +58,7 @@ struct EventStream {
   private(set) var tests: [Test] = []
   private(set) var runStarted = false
   private(set) var runEnded = false
+  private var byModule: [String: [Test]] = [:]
 
   init(_ text: String) {
     var suites: [String: String] = [:]
@@ -99,6 +100,13 @@ struct EventStream {
         break
       }
     }
+    byModule = Dictionary(grouping: tests) { Self.module(of: $0.id) }
+  }
+
+  /// The tests of one module (a run of a whole course reads this for every exercise and every
+  /// planted bug: grouped once, not filtered each time).
+  func tests(of module: String) -> [Test] {
+    byModule[module] ?? []
   }
 
   /// The first of `modules` with a test that started and never ended: the run crashed in it.

@@ -24,14 +24,26 @@ enum VerdictReader {
   /// What every verdict of one run reads, read once: a run that checks a whole course and its
   /// shortcuts gives nearly two hundred verdicts from one event stream.
   struct Run {
-    let allOutput: String
     let diagnostics: [Verdict.Diagnostic]
     let stream: EventStream
+    /// The lines of the output that tell of a crash: each verdict looks for its own module's.
+    let crashLines: String
+    /// The last lines of the whole output, of the program's own output, and its last few: what
+    /// a verdict that needs one shows (a course's run has one output for all its verdicts).
+    let tail: String?
+    let programTail: String?
+    let shortProgramTail: String?
 
     init(outcome: ProcessOutcome, events: String, root: String) {
-      allOutput = outcome.standardOutput + "\n" + outcome.standardError
+      let allOutput = outcome.standardOutput + "\n" + outcome.standardError
       diagnostics = CompilerDiagnostics.parse(allOutput, root: root)
       stream = EventStream(events)
+      crashLines = allOutput.split(separator: "\n")
+        .filter { CrashReport.tellsOfACrash($0) }
+        .joined(separator: "\n")
+      tail = VerdictReader.tail(of: allOutput)
+      programTail = VerdictReader.tail(of: outcome.standardOutput)
+      shortProgramTail = VerdictReader.tail(of: outcome.standardOutput, lines: 8)
     }
   }
 
@@ -41,7 +53,6 @@ enum VerdictReader {
   ) -> Verdict {
     let learnerFolder = variant ?? learnerFolder ?? code.folder
     let seconds = outcome.duration.seconds
-    let allOutput = run.allOutput
     let variants = "\(ExerciseRunner.variantsFolder)/\(exercise.id)/"
     let shortcuts = "\(exercise.folder)/Shortcuts/"
     var seen: Set<String> = []
@@ -87,21 +98,21 @@ enum VerdictReader {
     let testModule = variant.map(exercise.variantTestModuleName) ?? exercise.testModuleName
     let codeModule = variant.map(exercise.variantModuleName) ?? exercise.moduleName
     let stream = run.stream
-    let ownTests = stream.tests.filter { EventStream.module(of: $0.id) == testModule }
+    let ownTests = stream.tests(of: testModule)
     let folder = "\(exercise.folder)/\(exercise.kind == .tests ? "Subject" : learnerFolder)"
-    let crash = CrashReport(output: allOutput, module: exercise.kind == .tests ? testModule : codeModule, folder: folder)
+    let crash = CrashReport(output: run.crashLines, module: exercise.kind == .tests ? testModule : codeModule, folder: folder)
 
     guard stream.runStarted else {
       switch outcome.ending {
       case .cancelled:
         return Verdict(exercise: exercise.id, status: .cancelled, durationSeconds: seconds)
       case .timedOut:
-        return Verdict(exercise: exercise.id, status: .timedOut, durationSeconds: seconds, output: tail(of: allOutput))
+        return Verdict(exercise: exercise.id, status: .timedOut, durationSeconds: seconds, output: run.tail)
       default:
         let errors = diagnostics.filter { $0.severity == "error" }
         return Verdict(
           exercise: exercise.id, status: .compileError, durationSeconds: seconds, diagnostics: errors,
-          output: errors.isEmpty ? tail(of: allOutput) : nil)
+          output: errors.isEmpty ? run.tail : nil)
       }
     }
 
@@ -153,7 +164,7 @@ enum VerdictReader {
     if exercise.kind == .tests {
       mutants = exercise.plantedBugs(judging: variant).enumerated().map { index, mutant in
         let module = variant.map { exercise.variantMutantTestModuleName($0, mutant.name) } ?? exercise.mutantTestModuleName(mutant.name)
-        let own = stream.tests.filter { EventStream.module(of: $0.id) == module }
+        let own = stream.tests(of: module)
         let catcher = own.first { !$0.issues.isEmpty || ($0.started != nil && $0.ended == nil) }
         // A live bug's folder name would give it away ("never-resets"): it is numbered instead.
         return Verdict.Mutant(
@@ -168,9 +179,9 @@ enum VerdictReader {
     }
     let output: String? =
       switch status {
-      case .crashed, .timedOut: tail(of: outcome.standardOutput)
+      case .crashed, .timedOut: run.programTail
       // What a failing test printed: learners debug with print (not a planted bug's run).
-      case .failed where exercise.kind != .tests: tail(of: outcome.standardOutput, lines: 8)
+      case .failed where exercise.kind != .tests: run.shortProgramTail
       default: nil
       }
     return Verdict(
@@ -186,7 +197,7 @@ enum VerdictReader {
     guard exercise.kind == .tests else { return nil }
     for bug in exercise.plantedBugs(judging: variant) {
       let module = variant.map { exercise.variantMutantTestModuleName($0, bug.name) } ?? exercise.mutantTestModuleName(bug.name)
-      if let running = stream.tests.first(where: { EventStream.module(of: $0.id) == module && $0.started != nil && $0.ended == nil }) {
+      if let running = stream.tests(of: module).first(where: { $0.started != nil && $0.ended == nil }) {
         return (running, bug)
       }
     }
@@ -266,8 +277,13 @@ struct CrashReport {
   /// - Parameters:
   ///   - module: the exercise's module; a fatal error raised in it points at the learner's file.
   ///   - folder: where that module's files are (`Exercises/x/Sources`).
+  /// Whether a line of a test run's output is one this report reads.
+  static func tellsOfACrash(_ line: Substring) -> Bool {
+    line.contains("Fatal error: ") || line.contains("unexpected signal code ")
+  }
+
   init(output: String, module: String, folder: String) {
-    for rawLine in output.split(separator: "\n") {
+    for rawLine in output.split(separator: "\n") where Self.tellsOfACrash(rawLine) {
       let line = String(rawLine)
       if let range = line.range(of: "Fatal error: ") {
         message = String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces)
