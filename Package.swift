@@ -117,6 +117,11 @@ let variantEntries: [(id: String, folder: String, bugs: [String]?)] =
 let variantFolders: [String: [String]] = Dictionary(grouping: variantEntries, by: \.id).mapValues { $0.map(\.folder) }
 let variantBugs: [String: [String]] = Dictionary(
   variantEntries.compactMap { entry in entry.bugs.map { ("\(entry.id):\(entry.folder)", $0) } }, uniquingKeysWith: { $1 })
+// `code`: each exercise's code compiles whole, in one compiler job (a grading lane: see
+// ExerciseRunner's `wholeModuleCode`); the tests stay file by file.
+let wholeModuleCode: [SwiftSetting] =
+  environment["DITUTOR_WHOLE_MODULE"] == "code"
+  ? [.unsafeFlags(["-wmo", "-num-threads", "1", "-no-emit-module-separately-wmo"])] : []
 // Test files left out of a check that grades against the shipped tests (the learner's own).
 let leftOut = (environment["DITUTOR_LEAVE_OUT"] ?? "").split(separator: ",").map(String.init)
 let exercises = exerciseFolders().filter { folder in
@@ -147,7 +152,7 @@ let exerciseTargets: [Target] = exercises.flatMap { exercise -> [Target] in
       ]
     }
     return [
-      .target(name: exercise.module, path: "\(folder)/\(code)", exclude: readme(code)),
+      .target(name: exercise.module, path: "\(folder)/\(code)", exclude: readme(code), swiftSettings: wholeModuleCode),
       .testTarget(
         name: exercise.module + "Tests", dependencies: [.target(name: exercise.module)], path: "\(folder)/Tests",
         exclude: leftOut.filter { $0.hasPrefix("\(folder)/Tests/") }.map { String($0.dropFirst("\(folder)/Tests/".count)) }),

@@ -218,7 +218,7 @@ struct CompositionRoot {
       // A lane's course is built for learner after learner: recorded once, then without SwiftPM.
       ExerciseRunner(
         root: workspace, processes: processes, fileSystem: fileSystem, environment: environment,
-        recordedBuilds: recordedBuilds, trace: trace)
+        wholeModuleCode: !options.separately, recordedBuilds: recordedBuilds, trace: trace)
     }
     let line = probe.errorIsTerminal ? ProgressLine(width: probe.width) : nil
     let ids = course.exercises.map(\.id)

@@ -39,6 +39,7 @@ public struct ExerciseRunner: Sendable {
   private let recordedBuilds: MakeRecordedBuilds?
   private let trace: (@Sendable (String) -> Void)?
   private let wholeModule: Bool
+  private let wholeModuleCode: Bool
 
   /// - Parameters:
   ///   - environment: the variables `swift` runs with (the caller's own, usually).
@@ -52,6 +53,11 @@ public struct ExerciseRunner: Sendable {
   ///     cold). Not for a learner's check, where the tests start compiling as soon as the
   ///     exercise's interface is out, nor for a grading lane, whose planted bugs' libraries need
   ///     the tests compiled file by file.
+  ///   - wholeModuleCode: compile each exercise's code whole, in one job, and the tests file by
+  ///     file (`DITUTOR_WHOLE_MODULE=code`): a grading lane, where a learner after the first
+  ///     compiles every exercise they changed at once, and a module of one or two files costs
+  ///     half as many compiler processes (each of which loads Foundation first); its planted bugs'
+  ///     libraries still come from the tests' jobs file by file.
   ///   - recordedBuilds: makes the fast path's builds (see ``RecordedBuilds``): a check of the
   ///     learner's own code that SwiftPM has built before compiles, links and tests without it.
   ///     Nil: every check is `swift test`.
@@ -59,7 +65,7 @@ public struct ExerciseRunner: Sendable {
   public init(
     root: String, processes: any ProcessRunner, fileSystem: any FileSystem, environment: [String: String],
     scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false, wholeModule: Bool = false,
-    recordedBuilds: MakeRecordedBuilds? = nil,
+    wholeModuleCode: Bool = false, recordedBuilds: MakeRecordedBuilds? = nil,
     trace: (@Sendable (String) -> Void)? = nil
   ) {
     self.root = root
@@ -71,6 +77,7 @@ public struct ExerciseRunner: Sendable {
     self.scratchFolder = scratchFolder
     self.shippedTestsOnly = shippedTestsOnly
     self.wholeModule = wholeModule
+    self.wholeModuleCode = wholeModuleCode
     self.recordedBuilds = recordedBuilds
     self.trace = trace
   }
@@ -142,7 +149,14 @@ public struct ExerciseRunner: Sendable {
 
   /// The variables of a check of the learner's own code, as `check` sets them.
   private func learnersVariables(for exercises: [Exercise]) -> [String: String] {
-    PackageSelection(exercises: exercises, code: .sources).applied(to: environment)
+    variables(of: PackageSelection(exercises: exercises, code: .sources))
+  }
+
+  /// The variables a build of `selection` runs with.
+  private func variables(of selection: PackageSelection) -> [String: String] {
+    var variables = selection.applied(to: environment)
+    if wholeModuleCode { variables[PackageSelection.wholeModuleVariable] = "code" }
+    return variables
   }
 
   /// Compiles the exercise and its tests into the check's build folder, with the check's own
@@ -357,8 +371,8 @@ public struct ExerciseRunner: Sendable {
     let events = FilePath.join(scratch, "ditutor-events-\(UUID().uuidString).jsonl")
     defer { try? fileSystem.removeItem(at: events) }
 
-    var variables = PackageSelection(exercises: exercises, code: code, folders: folders, leftOut: leavingOut, variants: variants)
-      .applied(to: environment)
+    var variables = self.variables(
+      of: PackageSelection(exercises: exercises, code: code, folders: folders, leftOut: leavingOut, variants: variants))
     variables["SWIFT_BACKTRACE"] = "enable=no"  // a crash report is ours to write, and quicker
     let arguments =
       [

@@ -9,7 +9,12 @@
 /// drift apart unnoticed.
 public struct PackageSelection: Sendable {
   /// The variables the manifest reads. A warm build's record is keyed by them.
-  public static let variableNames = ["DITUTOR_EXERCISES", "DITUTOR_CODE", "DITUTOR_LEAVE_OUT", "DITUTOR_PLANTED", "DITUTOR_VARIANTS"]
+  public static let variableNames = [
+    "DITUTOR_EXERCISES", "DITUTOR_CODE", "DITUTOR_LEAVE_OUT", "DITUTOR_PLANTED", "DITUTOR_VARIANTS", wholeModuleVariable,
+  ]
+  /// `code`: each exercise's code compiles whole, in one job (see `ExerciseRunner`'s
+  /// `wholeModuleCode`). Not a selection's: the runner that builds says it.
+  public static let wholeModuleVariable = "DITUTOR_WHOLE_MODULE"
 
   public var exercises: [Exercise]
   /// Whose code every exercise compiles, unless `folders` names another folder for it.
