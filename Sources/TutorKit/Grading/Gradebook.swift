@@ -29,6 +29,8 @@ public struct Gradebook: Sendable {
     public var reused: Int?
     /// How long grading this learner took, in seconds.
     public var seconds: Double?
+    /// When this learner was graded: 1 for the first (see ``GradingOrder``); nil when not graded.
+    public var position: Int?
 
     public var passed: Int { exercises.filter(\.passed).count }
   }
@@ -101,7 +103,8 @@ public struct Gradebook: Sendable {
     isComplete(entries) ? 0 : 1
   }
 
-  /// Grades `checkouts`, `jobs` at a time, in the order given. `progress` hears each one finish.
+  /// Grades `checkouts`, `jobs` at a time; the entries come in the order given. `progress`
+  /// hears each one finish.
   public func grade(
     _ checkouts: [String], jobs: Int = 1, timeout: Duration = ExerciseRunner.defaultTimeout,
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
@@ -111,10 +114,12 @@ public struct Gradebook: Sendable {
     }
   }
 
-  /// Grades `checkouts` in the order given. `progress` hears each learner start and finish.
+  /// Grades `checkouts`, and returns their entries in the order given. `progress` hears each
+  /// learner start and finish.
   ///
   /// The learners share `jobs` workspaces (lanes): the first learner in a lane builds the
-  /// course, each next one only what their sources change. Results are kept by content (see
+  /// course, each next one only what their sources change; they are taken in the order that
+  /// keeps those changes small (``GradingOrder``). Results are kept by content (see
   /// ``GradingResults``), so what was graded before is not graded again.
   ///
   /// Cancelled (SIGTERM, Ctrl-C), it stops the checks under way, starts no more, and returns
@@ -146,11 +151,13 @@ public struct Gradebook: Sendable {
       progress(GradingProgress(
         done: done, total: checkouts.count, current: current.sorted { $0.key < $1.key }.map(\.value), secondsLeft: left))
     }
+    let order = GradingOrder.order(
+      checkouts.map(changedExercises), seams: Set(course.exercises.filter { $0.kind == .seam }.map(\.id)))
     try await withThrowingTaskGroup(of: (Int, Int, Entry, Double).self) { group in
       var next = 0
       func start(lane: Int) {
-        guard next < checkouts.count, !Task.isCancelled else { return }
-        let index = next
+        guard next < order.count, !Task.isCancelled else { return }
+        let index = order[next]
         next += 1
         current[index] = FilePath.lastComponent(checkouts[index])
         report()
@@ -165,6 +172,7 @@ public struct Gradebook: Sendable {
       while let (index, lane, entry, took) = try await group.next() {
         var entry = entry
         entry.seconds = took
+        entry.position = order.firstIndex(of: index).map { $0 + 1 }
         entries[index] = entry
         current[index] = nil
         if entry.notGraded == nil && entry.problem == nil { seconds.append(took) }
@@ -266,6 +274,11 @@ public struct Gradebook: Sendable {
   }
 
   /// Whether the learner's `Sources/` of `exercise` is its starter, file for file.
+  /// The exercises whose code the learner at `checkout` changed from the starter.
+  private func changedExercises(_ checkout: String) -> Set<String> {
+    Set(course.exercises.filter { !isUntouched($0, in: checkout) }.map(\.id))
+  }
+
   private func isUntouched(_ exercise: Exercise, in checkout: String) -> Bool {
     let starter = FilePath.join(root, exercise.starterFolder)
     let sources = FilePath.join(checkout, exercise.sourcesFolder)
