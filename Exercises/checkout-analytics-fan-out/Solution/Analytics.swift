@@ -3,20 +3,6 @@ protocol Analytics {
   func track(_ event: String) throws
 }
 
-/// The product team's backend.
-struct ProductAnalytics: Analytics {
-  func track(_ event: String) throws {
-    print("LIVE: POST https://product.example/events \(event)")
-  }
-}
-
-/// The marketing team's backend.
-struct MarketingAnalytics: Analytics {
-  func track(_ event: String) throws {
-    print("LIVE: POST https://marketing.example/collect \(event)")
-  }
-}
-
 /// Sends every event to every backend, in order. A backend's failure is reported, once, and
 /// does not keep the event from the backends after it.
 struct AllAnalytics: Analytics {

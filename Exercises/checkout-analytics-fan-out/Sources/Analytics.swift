@@ -3,20 +3,6 @@ protocol Analytics {
   func track(_ event: String) throws
 }
 
-/// The product team's backend.
-struct ProductAnalytics: Analytics {
-  func track(_ event: String) throws {
-    print("LIVE: POST https://product.example/events \(event)")
-  }
-}
-
-/// The marketing team's backend.
-struct MarketingAnalytics: Analytics {
-  func track(_ event: String) throws {
-    print("LIVE: POST https://marketing.example/collect \(event)")
-  }
-}
-
 /// The checkout screen's events.
 final class CheckoutTracker {
   private let product = ProductAnalytics()
