@@ -29,7 +29,7 @@ struct RetryingRates: Rates {
     var attempt = 1
     while true {
       do {
-        return try (attempt == 1 ? base : LiveRates()).rate(for: currency)
+        return try (attempt == 1 ? base : LiveRates() as any Rates).rate(for: currency)
       } catch RatesError.offline where attempt < attempts {
         attempt += 1
       }
