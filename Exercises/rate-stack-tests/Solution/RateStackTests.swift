@@ -27,12 +27,14 @@ final class LogSpy: RatesLog {
   let log = LogSpy()
 
   @Test func aRateIsFetchedOnceAndThenAnsweredFromMemory() throws {
-    let server = ScriptedRates([.success(0.92)])
+    let server = ScriptedRates([.success(0.92), .success(1.08)])
     let rates = RatesRoot.make(server: server, log: log)
     #expect(try rates.rate(for: "EUR") == 0.92)
     #expect(try rates.rate(for: "EUR") == 0.92)
-    #expect(server.requests == 1, "A known rate must come from memory, with no request.")
-    #expect(log.lines == ["EUR = 0.92"], "Only requests are logged, not answers from memory.")
+    #expect(try rates.rate(for: "USD") == 1.08, "Rates are remembered per currency: USD is not EUR.")
+    #expect(server.requests == 2, "A known rate must come from memory, with no request; a new currency asks.")
+    #expect(
+      log.lines == ["EUR = 0.92", "USD = 1.08"], "Only requests are logged, not answers from memory.")
   }
 
   @Test func aDropIsRetriedAndEveryRequestIsLogged() throws {
@@ -50,7 +52,9 @@ final class LogSpy: RatesLog {
     let rates = RatesRoot.make(server: server, log: log)
     #expect(throws: RatesError.offline) { try rates.rate(for: "EUR") }
     #expect(server.requests == 3, "Exactly 3 requests per lookup, never 2 or 4.")
-    #expect(log.lines.count == 3)
+    #expect(log.lines == Array(repeating: "EUR failed: offline", count: 3))
+    #expect(throws: RatesError.offline) { try rates.rate(for: "EUR") }
+    #expect(server.requests == 6, "Every lookup gets its own 3 requests.")
   }
 
   @Test func anUnknownCurrencyIsAskedOnce() {
@@ -58,6 +62,7 @@ final class LogSpy: RatesLog {
     let rates = RatesRoot.make(server: server, log: log)
     #expect(throws: RatesError.unknownCurrency) { try rates.rate(for: "XYZ") }
     #expect(server.requests == 1, "Only offline is retried: asking again will not help.")
+    #expect(log.lines == ["XYZ failed: unknownCurrency"])
   }
 
   @Test func aFailureIsNotRemembered() throws {
