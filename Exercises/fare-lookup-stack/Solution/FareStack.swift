@@ -1,6 +1,7 @@
-/// Asks its base again when a request times out: up to `attempts` asks in all (`attempts` is
-/// at least 1). The first fare returned is the answer. Only `FareError.timedOut` is retried;
-/// any other error is thrown at once. When the last ask times out too, `timedOut` is thrown.
+/// Asks its base again when a request times out: up to `attempts` asks in all for each lookup
+/// (`attempts` is at least 1), each one right after the last. The first fare returned is the
+/// answer. Only `FareError.timedOut` is retried; any other error, from any ask, is thrown at once
+/// as it came. When the last ask times out too, `timedOut` is thrown.
 struct RetryingFares: Fares {
   let base: any Fares
   let attempts: Int

@@ -1,3 +1,5 @@
+import Synchronization
+
 @testable import FareLookupStack
 
 /// The fare server's double: answers each route from a script, one result per request, and
@@ -8,6 +10,7 @@ final class ScriptedServer: Fares {
 
   init(_ scripts: [String: [Result<Int, FareError>]] = [:]) {
     self.scripts = scripts
+    KeptAlive.keep(self)
   }
 
   func requests(for route: String) -> Int {
@@ -29,12 +32,17 @@ final class SwitchableSession: Session {
 
   init(signedIn: Bool) {
     isSignedIn = signedIn
+    KeptAlive.keep(self)
   }
 }
 
 /// Records every request the metrics are told about.
 final class MetricsSpy: Metrics {
   private(set) var sent: [String] = []
+
+  init() {
+    KeptAlive.keep(self)
+  }
 
   func requestSent(for route: String) {
     sent.append(route)
@@ -51,5 +59,30 @@ struct Stack {
   init(_ scripts: [String: [Result<Int, FareError>]] = [:]) {
     server = ScriptedServer(scripts)
     fares = FareRoot.make(backend: server, session: session, metrics: metrics)
+    KeptAlive.keep(fares as AnyObject)
+  }
+}
+
+/// Every double and stack the tests make lives until the run ends, so no two of them ever share
+/// an address. An answer that keeps memory outside its stack, in a static keyed by
+/// `ObjectIdentifier(server)` or `(session)`, then meets its leftovers only in the test that
+/// builds two stacks around the same server and session, and fails there, with a message about
+/// memory shared between stacks, instead of failing some other test now and then, when a freed
+/// server's address is reused by the next test's, with a diagnosis that does not fit.
+enum KeptAlive {
+  /// Only ever stored, never used: holding it is the whole job.
+  private final class Held: @unchecked Sendable {
+    let object: AnyObject
+
+    init(_ object: AnyObject) {
+      self.object = object
+    }
+  }
+
+  private static let objects = Mutex<[Held]>([])
+
+  static func keep(_ object: AnyObject) {
+    let held = Held(object)
+    objects.withLock { $0.append(held) }
   }
 }
