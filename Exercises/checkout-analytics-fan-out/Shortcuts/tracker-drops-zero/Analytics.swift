@@ -1,0 +1,37 @@
+/// Receives the events users cause.
+protocol Analytics {
+  func track(_ event: String) throws
+}
+
+struct AllAnalytics: Analytics {
+  private let backends: [any Analytics]
+  private let report: (any Error) -> Void
+
+  init(backends: [any Analytics], report: @escaping (any Error) -> Void) {
+    self.backends = backends
+    self.report = report
+  }
+
+  func track(_ event: String) {
+    for backend in backends {
+      do { try backend.track(event) } catch { report(error) }
+    }
+  }
+}
+
+final class CheckoutTracker {
+  private let analytics: any Analytics
+
+  init(analytics: any Analytics) {
+    self.analytics = analytics
+  }
+
+  func started(items: Int) {
+    guard items > 0 else { return }
+    try? analytics.track("checkout_started \(items)")
+  }
+  func paid(cents: Int) {
+    guard cents > 0 else { return }
+    try? analytics.track("checkout_paid \(cents)")
+  }
+}

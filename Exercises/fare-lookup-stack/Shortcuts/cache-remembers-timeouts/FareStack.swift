@@ -1,0 +1,49 @@
+/// Asks its base again when a request times out: up to `attempts` asks in all.
+struct RetryingFares: Fares {
+  let base: any Fares
+  let attempts: Int
+
+  func fare(for route: String) throws -> Int {
+    var attempt = 1
+    while true {
+      do {
+        return try base.fare(for: route)
+      } catch FareError.timedOut where attempt < attempts {
+        attempt += 1
+      }
+    }
+  }
+}
+
+/// The composition root's recipe for the fares the app's screens receive.
+enum FareRoot {
+  static func make(backend: any Fares, session: any Session, metrics: any Metrics) -> any Fares {
+    SignedInFares(
+      base: TimeoutCache(
+        base: RetryingFares(
+          base: CountingFares(base: backend, metrics: metrics),
+          attempts: 3)),
+      session: session)
+  }
+}
+
+final class TimeoutCache: Fares {
+  private let base: any Fares
+  private var known: [String: Int] = [:]
+  private var down: Set<String> = []
+
+  init(base: any Fares) { self.base = base }
+
+  func fare(for route: String) throws -> Int {
+    if let fare = known[route] { return fare }
+    if down.contains(route) { throw FareError.timedOut }
+    do {
+      let fare = try base.fare(for: route)
+      known[route] = fare
+      return fare
+    } catch FareError.timedOut {
+      down.insert(route)
+      throw FareError.timedOut
+    }
+  }
+}
