@@ -15,15 +15,16 @@ final class ReadingListModel {
     self.analytics = analytics
   }
 
-  /// Loads the list from the store, then tracks `opened(books:)` with how many it found.
+  /// Loads the list from the store, once, then tracks `opened(books:)` with how many it found.
+  /// A failed load is thrown, and nothing is tracked. After this the model keeps its own list.
   func open() throws {
     books = try store.load()
     analytics.track(.opened(books: books.count))
   }
 
-  /// Looks the title up, appends the book stamped with the clock's time, saves the whole list,
-  /// then tracks `added(isbn:)`. If the lookup fails, its error is thrown and nothing else
-  /// happens.
+  /// Looks the title up; once it has answered, appends the book stamped with the clock's time,
+  /// saves the whole list, then tracks `added(isbn:)`. If the lookup fails, its error is thrown
+  /// and nothing else happens; if the save fails, its error is thrown and nothing is tracked.
   func add(isbn: String) throws {
     let title = try client.title(isbn: isbn)
     books.append(Book(isbn: isbn, title: title, addedAt: clock.now()))
@@ -32,7 +33,8 @@ final class ReadingListModel {
   }
 
   /// Stamps the book with the clock's time, saves the whole list, then tracks `read(isbn:)`.
-  /// An ISBN that is not on the list throws `notOnTheList`, and nothing else happens.
+  /// An ISBN that is not on the list throws `notOnTheList`, and nothing else happens; a failed
+  /// save is thrown, and nothing is tracked.
   func markRead(isbn: String) throws {
     guard let index = books.firstIndex(where: { $0.isbn == isbn }) else {
       throw ReadingListError.notOnTheList
