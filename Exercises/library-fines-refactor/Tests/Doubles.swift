@@ -7,10 +7,11 @@ import Testing
 //
 // Until you add them, these stand in for the inits the tests call, so that every step's tests
 // compile against your code at every stage. Each records an Issue that says what to add. Once
-// your own init exists, it is chosen instead of these.
+// your own init exists, it is chosen instead of these (each has one more, unused, parameter so
+// that it does not hide yours).
 
 extension FineCalculator {
-  @_disfavoredOverload init(now: @escaping () -> Date) {
+  @_disfavoredOverload init(now: @escaping () -> Date, _: Void = ()) {
     Issue.record(
       "FineCalculator has no init(now:) yet, so this test got one that reads the real clock. Add the seam: an init parameter `now: @escaping () -> Date` whose default is `Date.init`, so that `FineCalculator()` still compiles, and read the time through it.")
     self.init()
@@ -18,7 +19,9 @@ extension FineCalculator {
 }
 
 extension OverdueNotices {
-  @_disfavoredOverload init(store: any LoanStore, mailer: any Mailing, calculator: FineCalculator) {
+  @_disfavoredOverload init(
+    store: any LoanStore, mailer: any Mailing, calculator: FineCalculator, _: Void = ()
+  ) {
     Issue.record(
       "OverdueNotices has no init(store:mailer:calculator:) yet, so this test got the one the app builds, with the live services. Give OverdueNotices its three collaborators as stored properties, received in init.")
     self = LiveApp.make()

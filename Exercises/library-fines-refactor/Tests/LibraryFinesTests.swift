@@ -127,8 +127,8 @@ import Testing
     #expect(holds(notices, a: LiveLoanStore.self), "LiveApp.make() must hand OverdueNotices the LiveLoanStore itself, not register it in the locator for the use case to find")
     #expect(holds(notices, a: Mailer.self), "LiveApp.make() must hand OverdueNotices Mailer.shared: the root is the one place that names the singleton")
     let calculator = try #require(stored(notices, FineCalculator.self), "OverdueNotices holds no FineCalculator")
-    let clock = try #require(stored(calculator, (() -> Date).self), "FineCalculator holds no `() -> Date` clock")
-    #expect(abs(clock().timeIntervalSinceNow) < 60, "the app's calculator must read the real clock: the root passes Date.init")
+    let fine = calculator.fine(for: loan("ana@example.com", "Dune", dueSecondsAgo: 2 * day + 600, from: Date()))
+    #expect(fine == 40, "the app's calculator must read the real clock (the root passes Date.init): a loan due two days ago has a fine of 40 cents, got \(fine)")
   }
 
   @Test func aJobBuiltWithDoublesTouchesNothingElse() {

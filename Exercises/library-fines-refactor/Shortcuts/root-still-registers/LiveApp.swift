@@ -4,7 +4,7 @@ import Foundation
 enum LiveApp {
   static func make() -> OverdueNotices {
     ServiceLocator.register(LiveLoanStore(), as: LoanStore.self)
-    OverdueNotices(
+    return OverdueNotices(
       store: LiveLoanStore(),
       mailer: Mailer.shared,
       calculator: FineCalculator(now: Date.init))
