@@ -131,6 +131,16 @@ import Testing
     #expect(fine == 40, "the app's calculator must read the real clock (the root passes Date.init): a loan due two days ago has a fine of 40 cents, got \(fine)")
   }
 
+  @Test func theRootsClockKeepsRunning() throws {
+    let notices = LiveApp.make()
+    let calculator = try #require(stored(notices, FineCalculator.self), "OverdueNotices holds no FineCalculator")
+    // Due so that it becomes a full day late two milliseconds after the job was built.
+    let dueAt = Date().addingTimeInterval(-day + 0.002)
+    while Date() <= dueAt.addingTimeInterval(day) {}
+    let fine = calculator.fine(for: Loan(member: "ana@example.com", title: "Dune", due: dueAt))
+    #expect(fine == 20, "a loan became a full day late after LiveApp.make() returned, and the app's calculator still says \(fine) cents: its clock stopped when the root was built. Pass the function Date.init, not a Date read at launch")
+  }
+
   @Test func aJobBuiltWithDoublesTouchesNothingElse() {
     let mailer = MailSpy()
     let store = StubStore([loan("ana@example.com", "Dune", dueSecondsAgo: 2 * day)])
