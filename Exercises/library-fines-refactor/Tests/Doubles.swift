@@ -41,6 +41,27 @@ final class ManualClock: @unchecked Sendable {
   func advance(days: Double) {
     now = now.addingTimeInterval(days * 86_400)
   }
+
+  func advance(seconds: TimeInterval) {
+    now = now.addingTimeInterval(seconds)
+  }
+}
+
+/// A clock that moves a day on every read, and counts the reads: code that reads it twice for
+/// one answer gets two different moments.
+final class SteppingClock: @unchecked Sendable {
+  private var next: Date
+  private(set) var reads = 0
+
+  init(_ start: Date) {
+    next = start
+  }
+
+  func read() -> Date {
+    defer { next = next.addingTimeInterval(86_400) }
+    reads += 1
+    return next
+  }
 }
 
 /// Answers with the loans a test gives it, and counts how often it was asked.
@@ -82,6 +103,10 @@ func loan(_ member: String, _ title: String, dueSecondsAgo seconds: TimeInterval
 }
 
 let day: TimeInterval = 86_400
+
+/// Midnight UTC, 1 January 2100: a "now" ahead of the real clock, so that only a calculator
+/// that believes its injected clock finds loans late by it.
+let newYear2100 = Date(timeIntervalSince1970: 4_102_444_800)
 
 /// Whether `value` holds a stored property of type `T`, directly.
 func holds<T>(_ value: Any, a _: T.Type) -> Bool {
