@@ -1,0 +1,1 @@
+// ServiceLocator was deleted last, once nothing registered or resolved anything in it.

@@ -1,0 +1,9 @@
+import Foundation
+
+/// The app's launch code: what the nightly job runs.
+enum LiveApp {
+  static func make() -> OverdueNotices {
+    OverdueNotices(
+      store: LiveLoanStore(), mailer: Mailer(), calculator: FineCalculator(now: Date.init))
+  }
+}

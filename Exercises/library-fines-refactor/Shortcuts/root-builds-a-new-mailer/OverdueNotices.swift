@@ -1,0 +1,19 @@
+import Foundation
+
+/// Every night: mails a reminder for each open loan that has a fine, in the store's order,
+/// and returns how many mails it sent.
+struct OverdueNotices {
+  let store: any LoanStore
+  let mailer: any Mailing
+  let calculator: FineCalculator
+
+  func send() -> Int {
+    var sent = 0
+    for loan in store.openLoans() {
+      guard let text = calculator.notice(for: loan) else { continue }
+      mailer.send(to: loan.member, subject: "Overdue: \(loan.title)", body: text)
+      sent += 1
+    }
+    return sent
+  }
+}
