@@ -50,6 +50,22 @@ import Testing
         .hasPrefix("The tests call `Greeter(clock:)` with `clock:`, but your code names it `hours:`.") == true)
   }
 
+  /// The protocol of the seam asks for more than the tests' doubles give, or a live type the
+  /// tests pass does not conform to it yet.
+  @Test func aProtocolThatAsksForMoreThanTheTask() {
+    #expect(
+      advice("type 'PushSpy' does not conform to protocol 'PushSending'", line: "final class PushSpy: PushSending {", column: 13)?
+        .hasPrefix("The tests' `PushSpy` has what the task asks `PushSending` to require, and no more") == true)
+    #expect(
+      advice("stored property 'pushes' of 'Sendable'-conforming class 'PushSpy' is mutable", line: "  var pushes: [String] = []", column: 7)?
+        .hasPrefix("The tests' `PushSpy` keeps plain mutable state, so it cannot be `Sendable`") == true)
+    #expect(
+      advice(
+        "argument type 'PushService' does not conform to expected type 'PushSending'",
+        line: "  let reminder = RenewalReminder(push: PushService())", column: 40)
+        == "The tests pass a `PushService` where your code expects `PushSending`: declare the conformance, `extension PushService: PushSending {}`. Your file: Exercises/greet/Sources/Greeter.swift.")
+  }
+
   @Test func membersAndTypesThatDoNotExistYet() {
     #expect(
       advice("value of type 'Greeter' has no member 'clock'", line: "  #expect(greeter.clock === clock)", column: 20)?

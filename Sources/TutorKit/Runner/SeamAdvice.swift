@@ -56,6 +56,21 @@ enum SeamAdvice {
     if let name = quoted(in: message, after: "cannot find type ") ?? quoted(in: message, after: "cannot find ") {
       return "The tests use `\(name)`, which your code does not define yet: add it (the task says what it is)." + yours
     }
+    // The seam's protocol asks for more than the tests' doubles give: another method, `AnyObject`,
+    // `Sendable`; or a live type the tests pass does not conform to it yet.
+    if message.hasPrefix("argument type"), let have = quoted(in: message, after: "argument type "),
+      let want = quoted(in: message, after: "expected type ")
+    {
+      return "The tests pass a `\(have)` where your code expects `\(want)`: declare the conformance, `extension \(have): \(want) {}`." + yours
+    }
+    if message.hasPrefix("type"), let double = quoted(in: message, after: "type "),
+      let requirement = quoted(in: message, after: "does not conform to protocol ")
+    {
+      return "The tests' `\(double)` has what the task asks `\(requirement)` to require, and no more: your `\(requirement)` asks for something else too (another method, or `AnyObject`). Require only what the task names." + yours
+    }
+    if message.contains("'Sendable'-conforming class"), let double = quoted(in: message, after: "class ") {
+      return "The tests' `\(double)` keeps plain mutable state, so it cannot be `Sendable`: your protocol requires `Sendable`, which the task does not ask for. Drop it." + yours
+    }
     return nil
   }
 
