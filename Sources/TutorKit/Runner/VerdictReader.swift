@@ -133,7 +133,7 @@ enum VerdictReader {
         Verdict.TestResult(
           name: [test.suite, test.name].compactMap { $0 }.joined(separator: "/") + " (on the planted bug: \(bug.summary))",
           status: .timedOut,
-          message: "Still running after \(limit) s, so it was stopped.",
+          message: stopped(after: limit),
           step: Steps.number(of: test.suite)))
     }
 
@@ -163,7 +163,7 @@ enum VerdictReader {
     var mutants: [Verdict.Mutant]?
     if exercise.kind == .tests {
       mutants = exercise.plantedBugs(judging: variant).enumerated().map { index, mutant in
-        let module = variant.map { exercise.variantMutantTestModuleName($0, mutant.name) } ?? exercise.mutantTestModuleName(mutant.name)
+        let module = bugTestModule(exercise, variant: variant, bug: mutant.name)
         let own = stream.tests(of: module)
         let catcher = own.first { !$0.issues.isEmpty || ($0.started != nil && $0.ended == nil) }
         // A live bug's folder name would give it away ("never-resets"): it is numbered instead.
@@ -190,13 +190,23 @@ enum VerdictReader {
       steps: Steps.count(in: tests))
   }
 
+  /// The module of the tests run against one planted bug: the learner's, or a variant's.
+  private static func bugTestModule(_ exercise: Exercise, variant: String?, bug: String) -> String {
+    variant.map { exercise.variantMutantTestModuleName($0, bug) } ?? exercise.mutantTestModuleName(bug)
+  }
+
+  /// What a test that ran out of time says.
+  private static func stopped(after limit: Int) -> String {
+    "Still running after \(limit) s, so it was stopped."
+  }
+
   /// The test of `exercise` that was running on one of its planted bugs when the run stopped.
   private static func runningOnAPlantedBug(
     _ exercise: Exercise, variant: String?, in stream: EventStream
   ) -> (EventStream.Test, Exercise.Variant)? {
     guard exercise.kind == .tests else { return nil }
     for bug in exercise.plantedBugs(judging: variant) {
-      let module = variant.map { exercise.variantMutantTestModuleName($0, bug.name) } ?? exercise.mutantTestModuleName(bug.name)
+      let module = bugTestModule(exercise, variant: variant, bug: bug.name)
       if let running = stream.tests(of: module).first(where: { $0.started != nil && $0.ended == nil }) {
         return (running, bug)
       }
@@ -224,7 +234,7 @@ enum VerdictReader {
       guard test.started != nil else { return nil }  // never reached: the run stopped before it
       switch outcome.ending {
       case .timedOut:
-        return Verdict.TestResult(name: name, status: .timedOut, message: "Still running after \(limit) s, so it was stopped.", step: step)
+        return Verdict.TestResult(name: name, status: .timedOut, message: stopped(after: limit), step: step)
       case .cancelled:
         return Verdict.TestResult(name: name, status: .cancelled, message: "Cancelled while running.", step: step)
       default:
