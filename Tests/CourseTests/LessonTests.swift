@@ -128,8 +128,8 @@ enum RealCourse {
   /// Every snippet compiles (and prints its `output`), every `expect-error:` block fails with
   /// the error it quotes, and every `tests` chain passes its Swift Testing tests.
   @Test(arguments: RealCourse.snippets)
-  func snippetCompiles(_ snippet: LessonSnippet) throws {
-    try SwiftCompiler.check(snippet)
+  func snippetCompiles(_ snippet: LessonSnippet) async throws {
+    try await OffThePool.run { try SwiftCompiler.check(snippet) }
   }
 
   /// A compiler error quoted in a plain ` ```text ` block is never checked, and drifts between
@@ -174,11 +174,13 @@ enum RealCourse {
 
   /// Lesson 2 quotes "sending 'self.service' risks causing data races" and says that Swift 6.2's
   /// `NonisolatedNonsendingByDefault` (approachable concurrency) makes it disappear.
-  @Test func theSwift62NoteAboutSendingTheServiceHolds() throws {
+  @Test func theSwift62NoteAboutSendingTheServiceHolds() async throws {
     let snippet = try #require(
       RealCourse.snippets.first { $0.expectedError?.contains("sending 'self.service'") == true },
       "lesson 2 quotes the error in an expect-error block")
-    try SwiftCompiler.compilesCleanly(snippet, extra: ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault"])
+    try await OffThePool.run {
+      try SwiftCompiler.compilesCleanly(snippet, extra: ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault"])
+    }
   }
 
   /// Each kind of checked block is used somewhere, so none of the checks above is idle.
