@@ -273,12 +273,12 @@ public struct Gradebook: Sendable {
     return entry
   }
 
-  /// Whether the learner's `Sources/` of `exercise` is its starter, file for file.
   /// The exercises whose code the learner at `checkout` changed from the starter.
   private func changedExercises(_ checkout: String) -> Set<String> {
     Set(course.exercises.filter { !isUntouched($0, in: checkout) }.map(\.id))
   }
 
+  /// Whether the learner's `Sources/` of `exercise` is its starter, file for file.
   private func isUntouched(_ exercise: Exercise, in checkout: String) -> Bool {
     let starter = FilePath.join(root, exercise.starterFolder)
     let sources = FilePath.join(checkout, exercise.sourcesFolder)
