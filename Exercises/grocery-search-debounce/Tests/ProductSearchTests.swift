@@ -35,6 +35,12 @@ func notAsleep(on clock: ManualClock, after text: String, until wake: Duration? 
   let catalog = ShopCatalog()
 
   @Test func searchesOnce300MillisecondsAfterTheKeystroke() async throws {
+    guard ExitTest.current != nil else {
+      return echoACrash(
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent], alone) {
+          await asTheChild { try await Step1().searchesOnce300MillisecondsAfterTheKeystroke() }
+        })
+    }
     let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
     search.textChanged("oat")
     let typed = try #require(search.pending, "After a keystroke, `pending` should hold the search that waits for the text to settle.")
@@ -88,6 +94,12 @@ func notAsleep(on clock: ManualClock, after text: String, until wake: Duration? 
   let catalog = ShopCatalog()
 
   @Test func typingQuicklySearchesOnlyTheLastText() async throws {
+    guard ExitTest.current != nil else {
+      return echoACrash(
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent], alone) {
+          await asTheChild { try await Step2().typingQuicklySearchesOnlyTheLastText() }
+        })
+    }
     let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
     var tasks: [Task<Void, Never>] = []
     for (keystroke, text) in ["o", "oa", "oat"].enumerated() {
@@ -124,6 +136,12 @@ func notAsleep(on clock: ManualClock, after text: String, until wake: Duration? 
   }
 
   @Test func aKeystrokeCancelsTheRequestInFlight() async throws {
+    guard ExitTest.current != nil else {
+      return echoACrash(
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent], alone) {
+          await asTheChild { try await Step2().aKeystrokeCancelsTheRequestInFlight() }
+        })
+    }
     let server = SlowServer()
     defer { server.answerTheRest() }
     let search: ProductSearch = ProductSearch(catalog: server, clock: clock)
@@ -142,6 +160,12 @@ func notAsleep(on clock: ManualClock, after text: String, until wake: Duration? 
   }
 
   @Test func theSameTextAgainStartsTheWaitAgain() async throws {
+    guard ExitTest.current != nil else {
+      return echoACrash(
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent], alone) {
+          await asTheChild { try await Step2().theSameTextAgainStartsTheWaitAgain() }
+        })
+    }
     let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
     search.textChanged("oat")
     let first = try #require(search.pending, "After typing \"oat\", `pending` should hold its search.")
@@ -173,6 +197,12 @@ func notAsleep(on clock: ManualClock, after text: String, until wake: Duration? 
   }
 
   @Test func twoScreensDoNotCancelEachOther() async throws {
+    guard ExitTest.current != nil else {
+      return echoACrash(
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent], alone) {
+          await asTheChild { try await Step2().twoScreensDoNotCancelEachOther() }
+        })
+    }
     // Two search screens, each with its model; the app gives both the same clock and catalogue.
     let pantry: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
     let larder: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
@@ -207,6 +237,12 @@ func notAsleep(on clock: ManualClock, after text: String, until wake: Duration? 
   let clock = ManualClock()
 
   @Test func anAnswerForOldTextIsNeverShown() async throws {
+    guard ExitTest.current != nil else {
+      return echoACrash(
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent], alone) {
+          await asTheChild { try await Step3().anAnswerForOldTextIsNeverShown() }
+        })
+    }
     let catalog = ShopCatalog(holding: true)
     let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
 
@@ -235,6 +271,12 @@ func notAsleep(on clock: ManualClock, after text: String, until wake: Duration? 
   }
 
   @Test func anAnswerForACancelledSearchIsDroppedEvenForTheSameText() async throws {
+    guard ExitTest.current != nil else {
+      return echoACrash(
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent], alone) {
+          await asTheChild { try await Step3().anAnswerForACancelledSearchIsDroppedEvenForTheSameText() }
+        })
+    }
     let server = SlowServer()
     defer { server.answerTheRest() }
     let search: ProductSearch = ProductSearch(catalog: server, clock: clock)
@@ -268,6 +310,12 @@ func notAsleep(on clock: ManualClock, after text: String, until wake: Duration? 
   }
 
   @Test func aFailureForOldTextIsNeverShown() async throws {
+    guard ExitTest.current != nil else {
+      return echoACrash(
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent], alone) {
+          await asTheChild { try await Step3().aFailureForOldTextIsNeverShown() }
+        })
+    }
     let server = SlowServer()
     defer { server.answerTheRest() }
     let search: ProductSearch = ProductSearch(catalog: server, clock: clock)
@@ -297,6 +345,12 @@ func notAsleep(on clock: ManualClock, after text: String, until wake: Duration? 
   }
 
   @Test func aFailedSearchShowsNothing() async throws {
+    guard ExitTest.current != nil else {
+      return echoACrash(
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent], alone) {
+          await asTheChild { try await Step3().aFailedSearchShowsNothing() }
+        })
+    }
     let catalog = ShopCatalog(failing: ["oat m"])
     let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
     for (index, text) in ["oat", "oat m"].enumerated() {
@@ -315,6 +369,12 @@ func notAsleep(on clock: ManualClock, after text: String, until wake: Duration? 
   }
 
   @Test func clearingTheFieldClearsAtOnceAndSearchesNothing() async throws {
+    guard ExitTest.current != nil else {
+      return echoACrash(
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent], alone) {
+          await asTheChild { try await Step3().clearingTheFieldClearsAtOnceAndSearchesNothing() }
+        })
+    }
     let catalog = ShopCatalog()
     let search: ProductSearch = ProductSearch(catalog: catalog, clock: clock)
     search.textChanged("oat")
@@ -344,6 +404,12 @@ func notAsleep(on clock: ManualClock, after text: String, until wake: Duration? 
   }
 
   @Test func clearingTheFieldWhileTheServerThinksDropsItsAnswer() async throws {
+    guard ExitTest.current != nil else {
+      return echoACrash(
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent], alone) {
+          await asTheChild { try await Step3().clearingTheFieldWhileTheServerThinksDropsItsAnswer() }
+        })
+    }
     let server = SlowServer()
     defer { server.answerTheRest() }
     let search: ProductSearch = ProductSearch(catalog: server, clock: clock)
@@ -369,6 +435,12 @@ func notAsleep(on clock: ManualClock, after text: String, until wake: Duration? 
   }
 
   @Test func theProductsStayWhileTheUserTypesOn() async throws {
+    guard ExitTest.current != nil else {
+      return echoACrash(
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent], alone) {
+          await asTheChild { try await Step3().theProductsStayWhileTheUserTypesOn() }
+        })
+    }
     let server = SlowServer()
     defer { server.answerTheRest() }
     let search: ProductSearch = ProductSearch(catalog: server, clock: clock)
