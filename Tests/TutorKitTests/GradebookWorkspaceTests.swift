@@ -5,10 +5,12 @@ import Testing
 
 /// A `swift test` for grading: each exercise it is asked for passes when the workspace's
 /// `Sources/Code.swift` says "right" and fails otherwise, as a real run's event stream says.
-/// It keeps the exercises of every run it was asked for.
+/// It keeps the exercises of every run it was asked for, and runs no tests of a module it is
+/// told to skip (`--skip ^GreetTests\.`).
 final class GradingSwift: ProcessRunner {
   private let fileSystem: InMemoryFileSystem
   private let asked = Mutex<[[String]]>([])
+  private let skips = Mutex<[[String]]>([])
 
   init(fileSystem: InMemoryFileSystem) {
     self.fileSystem = fileSystem
@@ -16,6 +18,8 @@ final class GradingSwift: ProcessRunner {
 
   /// The exercises of each run, in order.
   var runs: [[String]] { asked.withLock { $0 } }
+  /// The test modules each run was told to skip, in order.
+  var skipped: [[String]] { skips.withLock { $0 } }
 
   func locate(_ name: String) -> String? { "/usr/bin/swift" }
   func stopProcesses(carrying variable: String, value: String) -> Int { 0 }
@@ -23,10 +27,14 @@ final class GradingSwift: ProcessRunner {
   func run(_ request: ProcessRequest) async throws -> ProcessOutcome {
     let exercises = (request.environment["DITUTOR_EXERCISES"] ?? "").split(separator: ",").map(String.init)
     asked.withLock { $0.append(exercises) }
+    let skipping = request.arguments.indices.dropLast().filter { request.arguments[$0] == "--skip" }.map { at in
+      String(request.arguments[at + 1].dropFirst().dropLast(2))  // ^Module\. -> Module
+    }
+    skips.withLock { $0.append(skipping) }
     let root = try #require(request.arguments.firstIndex(of: "--package-path").map { request.arguments[$0 + 1] })
     var allPass = true
     var events = ""
-    for id in exercises {
+    for id in exercises where !skipping.contains(Exercise.moduleName(for: id) + "Tests") {
       let passes = fileSystem.text(at: "\(root)/Exercises/\(id)/Sources/Code.swift")?.contains("right") ?? false
       allPass = allPass && passes
       events += try FastCheckTests.events(passes ? "passing" : "failing", as: Exercise.moduleName(for: id) + "Tests", in: "\(root)/Exercises/\(id)")
@@ -111,6 +119,8 @@ final class GradingSwift: ProcessRunner {
     // (built without SwiftPM after hers, where a record allows), and compiles only Bob's greet.
     #expect(swift.runs == [["greet", "count"], ["greet", "count"]])
     #expect(entries[0].reused == 1)
+    // ... and runs only greet's tests: count's result is kept.
+    #expect(swift.skipped == [[], [Exercise.moduleName(for: "count") + "Tests"]])
   }
 
   @Test func aLearnerWhoChangedNothingIsNotBuiltAgain() async throws {
@@ -127,6 +137,7 @@ final class GradingSwift: ProcessRunner {
     let entries = try await grade()
     #expect(swift.runs == [["greet", "count"], ["greet", "count"]])
     #expect(entries[0].reused == 1, "greet's result is the one kept")
+    #expect(swift.skipped.last == [Exercise.moduleName(for: "greet") + "Tests"], "greet's tests do not run again")
     #expect(passed(entries[0]) == ["greet": true, "count": true])
   }
 

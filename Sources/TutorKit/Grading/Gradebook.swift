@@ -230,8 +230,8 @@ public struct Gradebook: Sendable {
           // The whole course in one run, learner after learner: the same selection each time,
           // so the lane's build is recorded once and then built without SwiftPM, going on past
           // an exercise that does not compile (only what this learner changed compiles, and a
-          // write-the-test exercise's tests once for all its planted bugs). Only the results
-          // not kept are taken from the run.
+          // write-the-test exercise's tests once for all its planted bugs). Only the exercises
+          // whose results are not kept run their tests and planted bugs.
           let own = Set(missing.map(\.id))
           try prepare(workspace, from: checkout)
           // A seam exercise left as it shipped does not compile by design: when SwiftPM must
@@ -241,8 +241,7 @@ public struct Gradebook: Sendable {
           let untouchedSeams = fast ? [] : course.exercises.filter { $0.kind == .seam && isUntouched($0, in: checkout) }
           var checked = try await SharedRun(runner: runner).check(
             course.exercises.filter { exercise in !untouchedSeams.contains { $0.id == exercise.id } }, code: .sources,
-            repeated: true, timeout: options.timeout
-          ).filter { own.contains($0.key) }
+            repeated: true, testing: own, timeout: options.timeout)
           for exercise in untouchedSeams where own.contains(exercise.id) && !Task.isCancelled {
             checked[exercise.id] = try await runner.check(exercise, code: .sources, timeout: options.timeout)
           }

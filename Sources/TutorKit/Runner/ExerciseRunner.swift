@@ -216,9 +216,14 @@ public struct ExerciseRunner: Sendable {
   /// `repeated`: a selection of several exercises that later checks will ask for again (a
   /// grading lane's course, learner after learner): like a single exercise of the learner's own,
   /// it is built without SwiftPM when a record allows, and recorded when not.
+  ///
+  /// `testing`: the exercises whose tests run, when not all: the others are built (the selection
+  /// stays the one a record was made of) but not tested, and get no verdict. A grading lane
+  /// tests only the exercises whose results it does not keep.
   public func check(
     _ exercises: [Exercise], code: Code, folders: [String: String] = [:], variants: [String: [String]] = [:],
-    repeated: Bool = false, timeout: Duration = defaultTimeout, progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
+    repeated: Bool = false, testing: Set<String>? = nil, timeout: Duration = defaultTimeout,
+    progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
   ) async throws -> [String: Verdict] {
     let variants = PackageSelection(exercises: exercises, code: code, variants: variants).variants
     // A learner who moved their file out of Sources/ gets SwiftPM's complaint about where a
@@ -231,10 +236,12 @@ public struct ExerciseRunner: Sendable {
       let rest = exercises.filter { exercise in !empty.contains { $0.id == exercise.id } }
       if !rest.isEmpty {
         verdicts.merge(
-          try await check(rest, code: code, folders: folders, variants: variants, repeated: repeated, timeout: timeout, progress: progress)
+          try await check(
+            rest, code: code, folders: folders, variants: variants, repeated: repeated, testing: testing, timeout: timeout,
+            progress: progress)
         ) { $1 }
       }
-      return verdicts
+      return verdicts.filter { testing?.contains($0.key) ?? true }
     }
     guard let swift = processes.locate("swift") else { throw RunnerError.swiftMissing }
     let folder = buildFolder
@@ -264,9 +271,13 @@ public struct ExerciseRunner: Sendable {
     progress(.compiling)
     // A run again after a crash (below) tests what the first run built: nothing changed since.
     let built = BuiltOnce()
+    // The test modules of the exercises not tested, and of their planted bugs.
+    let untested = exercises.filter { !(testing?.contains($0.id) ?? true) }.flatMap { exercise in
+      [exercise.testModuleName] + exercise.mutants.map { exercise.mutantTestModuleName($0.name) }
+    }
     let run = { [self] (skipping: [String]) in
       try await runTests(
-        exercises, code: code, folders: folders, variants: variants, leavingOut: leftOut, skipping: skipping,
+        exercises, code: code, folders: folders, variants: variants, leavingOut: leftOut, skipping: untested + skipping,
         repeated: repeated, built: built, timeout: timeout * rounds, swift: swift, progress: progress)
     }
     var (outcome, stream) = try await run([])
@@ -303,7 +314,7 @@ public struct ExerciseRunner: Sendable {
     }
     var verdicts: [String: Verdict] = [:]
     let read = VerdictReader.Run(outcome: outcome, events: events, root: root)
-    for exercise in exercises {
+    for exercise in exercises where testing?.contains(exercise.id) ?? true {
       var verdict = VerdictReader.verdict(
         for: exercise, code: code, learnerFolder: learnerFolders[exercise.id]!, outcome: outcome, run: read, root: root,
         timeout: timeout)

@@ -14,21 +14,22 @@ struct SharedRun: Sendable {
   /// ``ExerciseRunner/variantKey(_:_:)``.
   /// `repeated`: the first run's selection is one a later check will ask for again (see
   /// ``ExerciseRunner/check(_:code:folders:variants:repeated:timeout:progress:)``); the runs
-  /// that tell spoiled verdicts apart are one-offs.
+  /// that tell spoiled verdicts apart are one-offs. `testing`: the exercises whose tests run
+  /// and that get a verdict, when not all (the rest are only built, as the selection asks).
   func check(
     _ exercises: [Exercise], code: ExerciseRunner.Code, folders: [String: String] = [:], variants: [String: [String]] = [:],
-    repeated: Bool = false, timeout: Duration
+    repeated: Bool = false, testing: Set<String>? = nil, timeout: Duration
   ) async throws -> [String: Verdict] {
     guard !exercises.isEmpty else { return [:] }
     let variants = PackageSelection(exercises: exercises, code: code, variants: variants).variants
     // Every verdict the run gives: an exercise's own (no folder), or a variant's.
     var checked: [String: (exercise: Exercise, variant: String?)] = [:]
-    for exercise in exercises {
+    for exercise in exercises where testing?.contains(exercise.id) ?? true {
       checked[exercise.id] = (exercise, nil)
       for variant in variants[exercise.id] ?? [] { checked[ExerciseRunner.variantKey(exercise.id, variant)] = (exercise, variant) }
     }
     var verdicts = try await runner.check(
-      exercises, code: code, folders: folders, variants: variants, repeated: repeated, timeout: timeout)
+      exercises, code: code, folders: folders, variants: variants, repeated: repeated, testing: testing, timeout: timeout)
     var spoiled = checked.keys.sorted().filter { Self.isSpoiled(verdicts[$0]!) }
     // Together again while that tells more apart: each run that stops leaves at least one
     // exercise at fault (its errors named) and spoils the rest.
