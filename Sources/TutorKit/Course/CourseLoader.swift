@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Reads the course from a package checkout: every `Lessons/NN-slug.md` file, in order.
 ///
@@ -69,13 +70,20 @@ public struct CourseLoader: Sendable {
       return []
     }
 
+    let files = names.compactMap { name in Self.lessonNumber(fileName: name).map { (name: name, prefix: $0) } }
+    // Parsed side by side: hundreds of kilobytes of Markdown, which the REPL reads before its
+    // first page. The checks between lessons follow in the files' order.
+    let parsed = Self.sideBySide(files) { file in
+      Result { () throws -> Lesson in
+        let text = try fileSystem.readText(at: FilePath.join(directory, file.name))
+        return try parseLesson(text, path: FilePath.join(Self.lessonsFolder, file.name), filePrefix: file.prefix, depth: depth)
+      }
+    }
     var lessons: [Lesson] = []
-    for name in names {
-      guard let prefix = Self.lessonNumber(fileName: name) else { continue }
-      let relativePath = FilePath.join(Self.lessonsFolder, name)
+    for (file, result) in zip(files, parsed) {
+      let relativePath = FilePath.join(Self.lessonsFolder, file.name)
       do {
-        let text = try fileSystem.readText(at: FilePath.join(directory, name))
-        let lesson = try parseLesson(text, path: relativePath, filePrefix: prefix, depth: depth)
+        let lesson = try result.get()
         if let other = lessons.first(where: { $0.id == lesson.id }) {
           problems.append(CourseProblem(file: relativePath, reason: .duplicateID(lesson.id, otherFile: other.path)))
         } else if let other = lessons.first(where: { $0.order == lesson.order }) {
@@ -98,7 +106,7 @@ public struct CourseLoader: Sendable {
   // MARK: Exercises
 
   private func loadExercises(root: String, lessons: [Lesson], problems: inout [CourseProblem]) -> [Exercise] {
-    var exercises: [Exercise] = []
+    var listed: [(id: String, lesson: Lesson)] = []
     var listedBy: [String: Lesson] = [:]
     for lesson in lessons {
       for id in lesson.exerciseIDs {
@@ -107,13 +115,18 @@ public struct CourseLoader: Sendable {
           continue
         }
         listedBy[id] = lesson
-        do {
-          exercises.append(try loadExercise(id: id, lesson: lesson, root: root))
-        } catch let problem as CourseProblem {
-          problems.append(problem)
-        } catch {
-          problems.append(CourseProblem(file: "Exercises/\(id)", reason: .unreadable(String(describing: error))))
-        }
+        listed.append((id, lesson))
+      }
+    }
+    var exercises: [Exercise] = []
+    let loaded = Self.sideBySide(listed) { exercise in Result { try loadExercise(id: exercise.id, lesson: exercise.lesson, root: root) } }
+    for (exercise, result) in zip(listed, loaded) {
+      do {
+        exercises.append(try result.get())
+      } catch let problem as CourseProblem {
+        problems.append(problem)
+      } catch {
+        problems.append(CourseProblem(file: "Exercises/\(exercise.id)", reason: .unreadable(String(describing: error))))
       }
     }
     let folders = (try? fileSystem.contentsOfDirectory(at: FilePath.join(root, Self.exercisesFolder))) ?? []
@@ -226,6 +239,16 @@ public struct CourseLoader: Sendable {
     let rest = line.dropFirst("Misses:".count).trimmingCharacters(in: .whitespaces)
     if rest.hasPrefix("none") { return [] }
     return rest.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `.")) }.filter { !$0.isEmpty }
+  }
+
+  /// `transform` of each of `items`, in their order, computed side by side on every core.
+  static func sideBySide<Item: Sendable, Output: Sendable>(_ items: [Item], _ transform: @Sendable (Item) -> Output) -> [Output] {
+    let outputs = Mutex([Output?](repeating: nil, count: items.count))
+    DispatchQueue.concurrentPerform(iterations: items.count) { index in
+      let output = transform(items[index])
+      outputs.withLock { $0[index] = output }
+    }
+    return outputs.withLock { $0.map { $0! } }
   }
 
   /// `12` for `12-containers.md`; nil for files that are not lessons (`README.md`).
