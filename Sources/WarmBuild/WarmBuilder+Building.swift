@@ -156,6 +156,9 @@ extension WarmBuilder {
     var started = Array(repeating: 0, count: steps.count)
     var outcomes = Array(repeating: [Int: ProcessOutcome](), count: steps.count)
     var jobsRunning = 0
+    /// What each running step that may be kept reads (a grading lane's: see
+    /// `WarmBuilder+KeptSteps.swift`).
+    var keys: [Int: KeptStep.Key] = [:]
     var stopping = false
     var ending = Run.Ending.built
 
@@ -203,6 +206,17 @@ extension WarmBuilder {
               states[index] = .done
               continue
             }
+            // A grading lane compiled these very inputs before: its outputs are put back.
+            if keepGoing, !partial.contains(index), Self.mayKeep(step), let key = keyOf(step, jobs: jobs[index], unread: unread) {
+              if restoreKept(step, key: key) {
+                states[index] = .done
+                forgetDriversRecord(of: step)
+                record.steps[index].inputStamps = stamps
+                record.steps[index].outputStamps = step.outputs.map { fileSystem.stamp(at: $0) }
+                continue
+              }
+              keys[index] = key
+            }
             states[index] = .running
             inputStamps[index] = stamps
             record.steps[index].inputStamps = nil
@@ -249,6 +263,7 @@ extension WarmBuilder {
               record.steps[index].inputStamps = inputStamps[index]
               record.steps[index].outputStamps = step.outputs.map { fileSystem.stamp(at: $0) }
             }
+            if let key = keys.removeValue(forKey: index) { keep(step, key: key) }
             record.steps[index].unread = unreadModules(of: index, in: record.steps)
           } else if case .cancelled = ending {
             states[index] = .failed

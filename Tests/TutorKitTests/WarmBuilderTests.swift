@@ -250,6 +250,36 @@ import Testing
     #expect(toolchain.linked.contains("\(FakeToolchain.build)/X.swiftmodule.o"))
   }
 
+  @Test func aGradingBuildPutsBackWhatItCompiledFromTheSameInputsBefore() async throws {
+    // One learner's answer, then another's with another interface, then the first again: the
+    // third build compiles nothing, and puts back what the first compiled.
+    let first = "struct A { var first = true }\nlet body = 1"
+    fileSystem.add(source, first)
+    _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    #expect(toolchain.ran.contains("compile XTests"))
+    let objects = try fileSystem.readFile(at: "\(FakeToolchain.build)/XTests.o")
+    fileSystem.add(source, "struct A { var second = true }\nlet body = 2")
+    _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    #expect(try fileSystem.readFile(at: "\(FakeToolchain.build)/XTests.o") != objects)
+
+    toolchain.forgetRuns()
+    fileSystem.add(source, first)
+    _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    #expect(toolchain.ran == ["autolink", "link"])
+    #expect(try fileSystem.readFile(at: "\(FakeToolchain.build)/XTests.o") == objects)
+    // Nothing changed since: nothing is put back or run but the link, which always runs in a
+    // grading build that left something out before.
+    toolchain.forgetRuns()
+    _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    #expect(!toolchain.ran.contains("compile X") && !toolchain.ran.contains("compile XTests"))
+
+    // A learner's own check keeps nothing and puts nothing back: it compiles.
+    fileSystem.add(source, "struct A { var second = true }\nlet body = 2")
+    toolchain.forgetRuns()
+    _ = try await build()
+    #expect(toolchain.ran.contains("compile X"))
+  }
+
   @Test func withoutGoingOnTheLearnersErrorStopsTheBuild() async throws {
     toolchain.fail("compile X", with: ProcessOutcome(ending: .exited(1), standardError: "/c/Exercises/x/Sources/A.swift:2:12: error: no\n"))
     edit(source)

@@ -1,0 +1,103 @@
+import Foundation
+import TutorKit
+
+// Compiled modules kept by the content they were compiled from, for a grading lane.
+//
+// A lane builds learner after learner in one build folder. Most exercises flip between a few
+// states (as shipped, solved, half done), and a module whose inputs changed compiles again even
+// when the lane compiled exactly those inputs one learner earlier: an exercise's tests compile
+// again each time its code's interface goes from the starter's to the solution's and back, and
+// a test module is the slowest kind to compile (Swift Testing's macros). So after a compile step
+// succeeds, its outputs are kept beside a copy of what it read (the jobs, and each input it
+// imports, byte for byte); a later build whose step would read the same bytes puts the kept
+// outputs back instead of running the compiler. The compiler is deterministic for the same
+// inputs and arguments, so that is what it would have written. No hash stands in for the
+// comparison: a collision would be a wrong verdict.
+extension WarmBuilder {
+  /// How many kept builds of one step stay: enough for the starter's, a solution's and one
+  /// more state of an exercise.
+  static let keptPerStep = 3
+
+  /// Where the kept steps of this build folder are.
+  var keptStepsFolder: String { FilePath.join(scratch, "ditutor-kept-steps") }
+
+  /// Whether a step may be kept: one that runs the compiler and only the compiler (a link is
+  /// run again whenever it runs, and its output is the large program).
+  static func mayKeep(_ step: WarmBuildRecord.Step) -> Bool {
+    !isLink(step) && !step.jobs.isEmpty
+      && step.jobs.allSatisfy { job in job.contains("-frontend") && !job.contains("-modulewrap") }
+  }
+
+  /// What step `step` reads that decides its outputs: its jobs and the contents of its inputs,
+  /// leaving out the module interfaces it does not import. Nil when an input cannot be read.
+  func keyOf(_ step: WarmBuildRecord.Step, jobs: [[String]], unread: Set<String>) -> KeptStep.Key? {
+    var contents: [Data] = []
+    for input in step.inputs where !unread.contains(input) {
+      guard let data = try? fileSystem.readFile(at: input) else { return nil }
+      contents.append(data)
+    }
+    return KeptStep.Key(jobs: jobs, outputs: step.outputs, inputs: step.inputs.filter { !unread.contains($0) }, contents: contents)
+  }
+
+  /// Puts back the outputs a kept build of `step` made from `key`; false when none was kept.
+  func restoreKept(_ step: WarmBuildRecord.Step, key: KeptStep.Key) -> Bool {
+    let folder = FilePath.join(keptStepsFolder, KeptStep.folderName(of: step))
+    for entry in ((try? fileSystem.contentsOfDirectory(at: folder)) ?? []).sorted() {
+      let path = FilePath.join(folder, entry)
+      guard let data = try? fileSystem.readFile(at: FilePath.join(path, "key")),
+        let kept = try? PropertyListDecoder().decode(KeptStep.Key.self, from: data), kept == key
+      else { continue }
+      do {
+        for (index, output) in step.outputs.enumerated() {
+          let keptOutput = FilePath.join(path, "\(index)")
+          guard fileSystem.fileExists(at: keptOutput) else { continue }
+          let bytes = try fileSystem.readFile(at: keptOutput)
+          // An output already as kept stays untouched: its stamp leaves the steps that read it
+          // alone.
+          if (try? fileSystem.readFile(at: output)) == bytes { continue }
+          let parent = FilePath.parent(output)
+          if !fileSystem.directoryExists(at: parent) { try fileSystem.createDirectory(at: parent) }
+          try fileSystem.writeAtomically(bytes, to: output)
+        }
+        return true
+      } catch {
+        return false
+      }
+    }
+    return false
+  }
+
+  /// Keeps what `step` just made from `key`, the oldest kept build of the step making room.
+  func keep(_ step: WarmBuildRecord.Step, key: KeptStep.Key) {
+    let folder = FilePath.join(keptStepsFolder, KeptStep.folderName(of: step))
+    let entries = ((try? fileSystem.contentsOfDirectory(at: folder)) ?? []).sorted()
+    for old in entries.dropLast(max(Self.keptPerStep - 1, 0)) { try? fileSystem.removeItem(at: FilePath.join(folder, old)) }
+    // Names sort by when they were kept.
+    let entry = FilePath.join(folder, String(format: "%020.0f", Date().timeIntervalSince1970 * 1e6) + "-" + UUID().uuidString)
+    do {
+      try fileSystem.createDirectory(at: entry)
+      for (index, output) in step.outputs.enumerated() where fileSystem.fileExists(at: output) {
+        try fileSystem.writeAtomically(try fileSystem.readFile(at: output), to: FilePath.join(entry, "\(index)"))
+      }
+      // The key last: an entry without one is never used.
+      try fileSystem.writeAtomically(try PropertyListEncoder().encode(key), to: FilePath.join(entry, "key"))
+    } catch {
+      try? fileSystem.removeItem(at: entry)
+    }
+  }
+}
+
+/// A compile step's build kept by what it was made from (see `WarmBuilder+KeptSteps.swift`).
+enum KeptStep {
+  struct Key: Codable, Equatable {
+    var jobs: [[String]]
+    var outputs: [String]
+    var inputs: [String]
+    var contents: [Data]
+  }
+
+  /// The folder of a step's kept builds: its name, made safe for a file name.
+  static func folderName(of step: WarmBuildRecord.Step) -> String {
+    String(step.name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
+  }
+}
