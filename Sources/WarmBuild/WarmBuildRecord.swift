@@ -56,6 +56,9 @@ struct WarmBuildRecord: Codable, Equatable, Sendable {
     /// run (see ``WarmBuilder/unreadModules(of:in:)``): they order the steps, and a change to
     /// one does not make the step out of date.
     var unread: [String]? = nil
+    /// Whether a grading lane has kept what the step last made (see
+    /// `WarmBuilder+KeptSteps.swift`); nil or false once it runs again until it is kept.
+    var kept: Bool? = nil
   }
 
   /// The record's file name for a configuration: a short hash of it, stable across runs.

@@ -202,21 +202,30 @@ extension WarmBuilder {
               !partial.contains(index) && inputsAsBefore == true
               && record.steps[index].outputStamps == step.outputs.map { fileSystem.stamp(at: $0) }
               && record.steps[index].outputStamps?.allSatisfy({ $0 != nil }) == true
+            let mayKeep = keepGoing && !partial.contains(index) && Self.mayKeep(step)
             if current {
               states[index] = .done
+              // What SwiftPM built, or an earlier learner's build, is kept before a later
+              // learner's inputs make the step run.
+              if mayKeep, record.steps[index].kept != true, let key = keyOf(step, unread: unread) {
+                keep(step, key: key)
+                record.steps[index].kept = true
+              }
               continue
             }
             // A grading lane compiled these very inputs before: its outputs are put back.
-            if keepGoing, !partial.contains(index), Self.mayKeep(step), let key = keyOf(step, jobs: jobs[index], unread: unread) {
+            if mayKeep, let key = keyOf(step, unread: unread) {
               if restoreKept(step, key: key) {
                 states[index] = .done
                 forgetDriversRecord(of: step)
                 record.steps[index].inputStamps = stamps
                 record.steps[index].outputStamps = step.outputs.map { fileSystem.stamp(at: $0) }
+                record.steps[index].kept = true
                 continue
               }
               keys[index] = key
             }
+            record.steps[index].kept = nil
             states[index] = .running
             inputStamps[index] = stamps
             record.steps[index].inputStamps = nil
@@ -263,7 +272,10 @@ extension WarmBuilder {
               record.steps[index].inputStamps = inputStamps[index]
               record.steps[index].outputStamps = step.outputs.map { fileSystem.stamp(at: $0) }
             }
-            if let key = keys.removeValue(forKey: index) { keep(step, key: key) }
+            if let key = keys.removeValue(forKey: index) {
+              keep(step, key: key)
+              record.steps[index].kept = true
+            }
             record.steps[index].unread = unreadModules(of: index, in: record.steps)
           } else if case .cancelled = ending {
             states[index] = .failed

@@ -28,15 +28,35 @@ extension WarmBuilder {
       && step.jobs.allSatisfy { job in job.contains("-frontend") && !job.contains("-modulewrap") }
   }
 
-  /// What step `step` reads that decides its outputs: its jobs and the contents of its inputs,
+  /// What step `step` reads that decides its outputs: its jobs (as recorded: a lane leaves out
+  /// the interface of a test module, which nothing reads) and the contents of its inputs,
   /// leaving out the module interfaces it does not import. Nil when an input cannot be read.
-  func keyOf(_ step: WarmBuildRecord.Step, jobs: [[String]], unread: Set<String>) -> KeptStep.Key? {
+  func keyOf(_ step: WarmBuildRecord.Step, unread: Set<String>) -> KeptStep.Key? {
     var contents: [Data] = []
     for input in step.inputs where !unread.contains(input) {
       guard let data = try? fileSystem.readFile(at: input) else { return nil }
       contents.append(data)
     }
-    return KeptStep.Key(jobs: jobs, outputs: step.outputs, inputs: step.inputs.filter { !unread.contains($0) }, contents: contents)
+    return KeptStep.Key(jobs: step.jobs, outputs: step.outputs, inputs: step.inputs.filter { !unread.contains($0) }, contents: contents)
+  }
+
+  /// Keeps every step of `configuration`'s record that may be kept, as SwiftPM just built it:
+  /// the first learner's build in a lane is SwiftPM's, and the next learner's inputs would make
+  /// most steps run before anything of the first was kept.
+  func keepCurrentSteps(_ configuration: Configuration) {
+    guard let data = try? fileSystem.readFile(at: recordPath(for: configuration)),
+      var record = try? JSONDecoder().decode(WarmBuildRecord.self, from: data)
+    else { return }
+    for index in record.steps.indices where Self.mayKeep(record.steps[index]) && record.steps[index].kept != true {
+      let step = record.steps[index]
+      guard let before = step.inputStamps, before == step.inputs.map({ fileSystem.stamp(at: $0) }),
+        step.outputStamps == step.outputs.map({ fileSystem.stamp(at: $0) }),
+        let key = keyOf(step, unread: Set(step.unread ?? []))
+      else { continue }
+      keep(step, key: key)
+      record.steps[index].kept = true
+    }
+    save(record)
   }
 
   /// Puts back the outputs a kept build of `step` made from `key`; false when none was kept.

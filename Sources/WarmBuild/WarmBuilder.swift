@@ -118,13 +118,14 @@ extension WarmBuilder {
   }
 
   public func recording<Result: Sendable>(
-    _ configuration: Configuration, exercises: [String], modules: [String], swift: String,
+    _ configuration: Configuration, exercises: [String], modules: [String], swift: String, keep: Bool,
     _ swiftPMBuild: () async throws -> (result: Result, built: Bool?)
   ) async throws -> Result {
     let before = snapshot(exercises: exercises)
     let (result, built) = try await swiftPMBuild()
     if let built {
       await record(configuration, exercises: exercises, modules: modules, swift: swift, built: built, before: before)
+      if built && keep { keepCurrentSteps(configuration) }
     }
     return result
   }

@@ -99,7 +99,7 @@ final class ScriptedProgram: ProcessRunner {
       return .built(output: "", duration: .zero, testProgram: "/b/P.xctest", stepsRun: 3)
     }
     func recording<Result: Sendable>(
-      _ configuration: Configuration, exercises: [String], modules: [String], swift: String,
+      _ configuration: Configuration, exercises: [String], modules: [String], swift: String, keep: Bool,
       _ swiftPMBuild: () async throws -> (result: Result, built: Bool?)
     ) async throws -> Result { try await swiftPMBuild().result }
     func forget(_ configuration: Configuration) {}

@@ -280,6 +280,33 @@ import Testing
     #expect(toolchain.ran.contains("compile X"))
   }
 
+  @Test func whatSwiftPMBuiltIsKeptByTheFirstGradingBuildThatFindsItCurrent() async throws {
+    let shipped = try #require(fileSystem.text(at: source))
+    let objects = try fileSystem.readFile(at: "\(FakeToolchain.build)/XTests.o")
+    _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    fileSystem.add(source, "struct A { var other = true }\nlet body = 2")
+    _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    toolchain.forgetRuns()
+    fileSystem.add(source, shipped)
+    _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    #expect(!toolchain.ran.contains("compile X") && !toolchain.ran.contains("compile XTests"))
+    #expect(try fileSystem.readFile(at: "\(FakeToolchain.build)/XTests.o") == objects, "SwiftPM's objects, put back")
+  }
+
+  @Test func aGradingLaneKeepsWhatSwiftPMBuiltAsSoonAsItIsRecorded() async throws {
+    // As `recording(…, keep: true)` does after SwiftPM's build: the next learner's inputs make
+    // the steps run before any warm build could find them current.
+    let shipped = try #require(fileSystem.text(at: source))
+    builder.keepCurrentSteps(configuration)
+    fileSystem.add(source, "struct A { var other = true }\nlet body = 2")
+    _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    #expect(toolchain.ran.contains("compile XTests"))
+    toolchain.forgetRuns()
+    fileSystem.add(source, shipped)
+    _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    #expect(!toolchain.ran.contains("compile X") && !toolchain.ran.contains("compile XTests"))
+  }
+
   @Test func withoutGoingOnTheLearnersErrorStopsTheBuild() async throws {
     toolchain.fail("compile X", with: ProcessOutcome(ending: .exited(1), standardError: "/c/Exercises/x/Sources/A.swift:2:12: error: no\n"))
     edit(source)

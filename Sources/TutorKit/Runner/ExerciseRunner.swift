@@ -182,7 +182,7 @@ public struct ExerciseRunner: Sendable {
       _ = try? await processes.run(request)
       return
     }
-    _ = try? await warm.recording(configuration, exercises: [exercise.id], modules: [exercise.testModuleName], swift: swift) {
+    _ = try? await warm.recording(configuration, exercises: [exercise.id], modules: [exercise.testModuleName], swift: swift, keep: false) {
       let outcome = try await processes.run(request)
       return ((), outcome.ending == .cancelled ? nil : outcome.ending == .exited(0))
     }

@@ -29,9 +29,10 @@ public protocol RecordedBuilds: Sendable {
   /// Runs `swiftPMBuild` (SwiftPM building `configuration`, which holds `exercises` and their
   /// test `modules`) and, when it says it built, records the build for next time; when it says
   /// it did not, forgets the configuration's record; when it says nil (cut short), leaves the
-  /// record as it was. Files changed while SwiftPM built are not taken as built.
+  /// record as it was. Files changed while SwiftPM built are not taken as built. `keep`: a
+  /// grading lane's build, whose compiled modules are kept by what they were compiled from.
   func recording<Result: Sendable>(
-    _ configuration: Configuration, exercises: [String], modules: [String], swift: String,
+    _ configuration: Configuration, exercises: [String], modules: [String], swift: String, keep: Bool,
     _ swiftPMBuild: () async throws -> (result: Result, built: Bool?)
   ) async throws -> Result
 

@@ -66,7 +66,8 @@ struct SwiftTestRun: Sendable {
       return (outcome, job.stream())
     }
     return try await warm.recording(
-      job.configuration, exercises: job.exercises.map(\.id), modules: job.exercises.map(\.testModuleName), swift: job.swift
+      job.configuration, exercises: job.exercises.map(\.id), modules: job.exercises.map(\.testModuleName), swift: job.swift,
+      keep: job.repeated
     ) {
       let outcome = try await processes.run(request)
       let recorded = job.stream()
