@@ -61,34 +61,41 @@ extension WarmBuilder {
 
   /// Puts back the outputs a kept build of `step` made from `key`; false when none was kept.
   func restoreKept(_ step: WarmBuildRecord.Step, key: KeptStep.Key) -> Bool {
-    let folder = FilePath.join(keptStepsFolder, KeptStep.folderName(of: step))
-    for entry in ((try? fileSystem.contentsOfDirectory(at: folder)) ?? []).sorted() {
-      let path = FilePath.join(folder, entry)
-      guard let data = try? fileSystem.readFile(at: FilePath.join(path, "key")),
-        let kept = try? PropertyListDecoder().decode(KeptStep.Key.self, from: data), kept == key
-      else { continue }
-      do {
-        for (index, output) in step.outputs.enumerated() {
-          let keptOutput = FilePath.join(path, "\(index)")
-          guard fileSystem.fileExists(at: keptOutput) else { continue }
-          let bytes = try fileSystem.readFile(at: keptOutput)
-          // An output already as kept stays untouched: its stamp leaves the steps that read it
-          // alone.
-          if (try? fileSystem.readFile(at: output)) == bytes { continue }
-          let parent = FilePath.parent(output)
-          if !fileSystem.directoryExists(at: parent) { try fileSystem.createDirectory(at: parent) }
-          try fileSystem.writeAtomically(bytes, to: output)
-        }
-        return true
-      } catch {
-        return false
+    guard let path = keptEntry(of: step, key: key) else { return false }
+    do {
+      for (index, output) in step.outputs.enumerated() {
+        let keptOutput = FilePath.join(path, "\(index)")
+        guard fileSystem.fileExists(at: keptOutput) else { continue }
+        let bytes = try fileSystem.readFile(at: keptOutput)
+        // An output already as kept stays untouched: its stamp leaves the steps that read it
+        // alone.
+        if (try? fileSystem.readFile(at: output)) == bytes { continue }
+        let parent = FilePath.parent(output)
+        if !fileSystem.directoryExists(at: parent) { try fileSystem.createDirectory(at: parent) }
+        try fileSystem.writeAtomically(bytes, to: output)
       }
+      return true
+    } catch {
+      return false
     }
-    return false
+  }
+
+  /// The folder of the kept build of `step` made from `key`, if there is one.
+  private func keptEntry(of step: WarmBuildRecord.Step, key: KeptStep.Key) -> String? {
+    let folder = FilePath.join(keptStepsFolder, KeptStep.folderName(of: step))
+    return ((try? fileSystem.contentsOfDirectory(at: folder)) ?? []).sorted().map { FilePath.join(folder, $0) }.first { path in
+      guard let data = try? fileSystem.readFile(at: FilePath.join(path, "key")),
+        let kept = try? PropertyListDecoder().decode(KeptStep.Key.self, from: data)
+      else { return false }
+      return kept == key
+    }
   }
 
   /// Keeps what `step` just made from `key`, the oldest kept build of the step making room.
   func keep(_ step: WarmBuildRecord.Step, key: KeptStep.Key) {
+    // Kept already (SwiftPM built the lane again, and a state it had kept came back): a second
+    // copy would push out a state worth keeping.
+    guard keptEntry(of: step, key: key) == nil else { return }
     let folder = FilePath.join(keptStepsFolder, KeptStep.folderName(of: step))
     let entries = ((try? fileSystem.contentsOfDirectory(at: folder)) ?? []).sorted()
     for old in entries.dropLast(max(Self.keptPerStep - 1, 0)) { try? fileSystem.removeItem(at: FilePath.join(folder, old)) }
