@@ -111,7 +111,7 @@ struct CompositionRoot {
     do {
       let exercises = try verify.exercises(ids)
       if format == .text {
-        FileHandle.standardError.write(Data("Verifying \(exercises.count) exercises (solutions, then starters)…\n".utf8))
+        FileHandle.standardError.write(Data("Verifying \(exercises.count) exercises…\n".utf8))
       }
       result = try await Interrupts(idle: .exit).cancellable {
         try await verify.run(exercises, format: format, timeout: .seconds(timeout))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TutorKit
 import WarmBuild
@@ -8,6 +9,8 @@ import WarmBuild
 @Suite struct CourseVerifierTests {
   let fileSystem: InMemoryFileSystem
   let toolchain: FakeToolchain
+  /// Each `swift test` run's `DITUTOR_CODE` and `DITUTOR_VARIANTS`.
+  let runs = SwiftTestRuns()
 
   init() {
     fileSystem = InMemoryFileSystem(files: [
@@ -16,13 +19,16 @@ import WarmBuild
     for id in ["broken", "fine", "other"] { CourseFixtures.addExercise(id, to: fileSystem) }
     toolchain = FakeToolchain(fileSystem: fileSystem, sources: [:])
     let fileSystem = self.fileSystem
+    let runs = self.runs
     // `broken`'s starter does not compile; every other run fails (or, for solutions, passes) its tests.
     toolchain.program { request in
       let exercises = (request.environment["DITUTOR_EXERCISES"] ?? "").split(separator: ",").map(String.init)
       // A starter fails its tests, and so does a shortcut (`solution,<id>=Shortcuts/<name>`).
       let code = request.environment["DITUTOR_CODE"] ?? ""
+      let variants = (request.environment["DITUTOR_VARIANTS"] ?? "").split(separator: ",").map(String.init)
+      if request.arguments.contains("--event-stream-output-path") { runs.append(code: code, variants: variants) }
       let starter = code == "starter" || code.contains("=Shortcuts/")
-      if starter && exercises.contains("broken") {
+      if starter && exercises.contains("broken") || variants.contains("broken:Starter") {
         return ProcessOutcome(
           ending: .exited(1), standardError: "/course/Exercises/broken/Starter/Code.swift:1:5: error: cannot find 'x' in scope\n")
       }
@@ -30,8 +36,9 @@ import WarmBuild
       var events = exercises.map { id in
         (try? FastCheckTests.events(recorded, as: Exercise.moduleName(for: id) + "Tests", in: "/course/Exercises/\(id)")) ?? ""
       }.joined()
-      // Shortcuts built beside their exercise (`<id>:Shortcuts/<name>`) fail their tests.
-      for entry in (request.environment["DITUTOR_VARIANTS"] ?? "").split(separator: ",") {
+      // Shortcuts and starters built beside their exercise (`<id>:Shortcuts/<name>`,
+      // `<id>:Starter`) fail their tests.
+      for entry in variants {
         let parts = entry.split(separator: ":").map(String.init)
         let module = Exercise.moduleName(for: parts[0]) + Exercise.moduleName(for: parts[1]) + "Tests"
         events += (try? FastCheckTests.events("failing", as: module, in: "/course/Exercises/\(parts[0])")) ?? ""
@@ -50,8 +57,67 @@ import WarmBuild
     #expect(results.map(\.starter) == [.compileError, .failed, .failed])
     #expect(results.map(\.solution) == [.passed, .passed, .passed])
     let runs = toolchain.ran.filter { $0.hasPrefix("swift test") }
-    #expect(runs.count == 3, "the solutions, the starters, then the two the broken starter stopped: \(runs.count) runs")
+    #expect(runs.count == 2, "the solutions with the starters beside them, then those the broken starter stopped: \(runs.count) runs")
     #expect(runs.allSatisfy { !$0.contains("-wmo") }, "a runner compiles file by file unless it is made to compile whole modules")
+    let seen = self.runs.all
+    try #require(seen.count == 2)
+    #expect(seen[0].code == "solution" && seen[0].variants == ["broken:Starter", "fine:Starter", "other:Starter"], "\(seen)")
+    #expect(seen[1].code == "solution" && seen[1].variants == ["fine:Starter", "other:Starter"], "the broken starter answers for its own error: \(seen)")
+  }
+
+  /// A write-the-test starter is built beside the reference tests and meets the first planted bug
+  /// only: letting it through proves the starter fails. A starter that catches it is judged
+  /// against every bug, on its own.
+  @Test(arguments: [false, true])
+  func aWriteTheTestStarterMeetsOneBugUnlessItCatchesIt(catchesTheFirst: Bool) async throws {
+    let fileSystem = InMemoryFileSystem(files: [
+      "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[writes]"),
+      "/course/Exercises/writes/README.md": "---\ntitle: Writes\nkind: tests\n---\n\n# Writes\n\nTest it.\n\n## Hints\n\n### Hint 1\n\nReset.\n",
+      "/course/Exercises/writes/Subject/Counter.swift": "// subject\n",
+    ])
+    for bug in ["counts-twice", "never-resets"] {
+      fileSystem.add("/course/Exercises/writes/Mutants/\(bug)/Counter.swift", "// \(bug)\n")
+      fileSystem.add("/course/Exercises/writes/Mutants/\(bug)/README.md", "The \(bug) bug.\n")
+    }
+    for folder in ["Sources", "Starter", "Solution"] {
+      fileSystem.add("/course/Exercises/writes/\(folder)/CounterTests.swift", "// tests in \(folder)\n")
+    }
+    let toolchain = FakeToolchain(fileSystem: fileSystem, sources: [:])
+    let runs = SwiftTestRuns()
+    let folder = "/course/Exercises/writes"
+    toolchain.program { request in
+      let code = request.environment["DITUTOR_CODE"] ?? ""
+      let variants = (request.environment["DITUTOR_VARIANTS"] ?? "").split(separator: ",").map(String.init)
+      runs.append(code: code, variants: variants)
+      // Every set of tests passes on the subject; the reference's and the starter's on their own
+      // fail on every bug (caught), the starter beside the reference on its bug as asked.
+      var events = (try? FastCheckTests.events("passing", as: "WritesTests", in: folder)) ?? ""
+      for bug in ["CountsTwice", "NeverResets"] {
+        let caught = code == "solution" || catchesTheFirst
+        events += (try? FastCheckTests.events(caught ? "failing" : "passing", as: "WritesMutant\(bug)Tests", in: folder)) ?? ""
+      }
+      if variants.contains("writes:Starter@counts-twice") {
+        events += (try? FastCheckTests.events("passing", as: "WritesStarterTests", in: folder)) ?? ""
+        events += (try? FastCheckTests.events(catchesTheFirst ? "failing" : "passing", as: "WritesStarterMutantCountsTwiceTests", in: folder)) ?? ""
+      }
+      if let flag = request.arguments.firstIndex(of: "--event-stream-output-path") { fileSystem.add(request.arguments[flag + 1], events) }
+      return ProcessOutcome(ending: .exited(1))
+    }
+    let runner = ExerciseRunner(root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:], scratchFolder: ".build/verify")
+    let results = try await CourseVerifier(runner: runner).verify(try CourseFixtures.course(fileSystem).exercises, timeout: .seconds(5))
+    let seen = runs.all
+    try #require(seen.count >= 1)
+    #expect(seen[0].code == "solution" && seen[0].variants == ["writes:Starter@counts-twice"], "\(seen)")
+    #expect(results[0].solution == .passed, "\(results[0])")
+    if catchesTheFirst {
+      // Caught beside the reference: judged again on its own, against both bugs, where it passes.
+      #expect(seen.count == 2 && seen[1].code == "starter" && seen[1].variants.isEmpty, "\(seen)")
+      #expect(results[0].starter == .passed)
+      #expect(results[0].problems.contains { $0.hasPrefix("the starter already passes") }, "\(results[0].problems)")
+    } else {
+      #expect(seen.count == 1, "one bug let through is the proof: \(seen)")
+      #expect(results[0].starter == .failed)
+    }
   }
 
   /// `verify` builds hundreds of modules side by side: each is compiled whole, in one job.
@@ -85,10 +151,47 @@ import WarmBuild
     let broken = try #require(results.first { $0.exercise == "broken" })
     #expect(fine.shortcuts.map(\.status) == [.failed, .failed])
     let runs = toolchain.ran.filter { $0.hasPrefix("swift test") }
-    #expect(runs.count == 3, "the solutions with every shortcut beside them, the starters, the two the broken starter stopped: \(runs.count) runs")
+    #expect(runs.count == 2, "the solutions with every shortcut and starter beside them, then those the broken starter stopped: \(runs.count) runs")
     #expect(fine.ok, "two shortcuts, both failing: \(fine.problems)")
     #expect(other.problems == ["it ships 1 shortcut; every exercise needs at least 2 tempting wrong answers shown failing"])
     #expect(broken.problems.last == "it ships 0 shortcuts; every exercise needs at least 2 tempting wrong answers shown failing")
+  }
+
+  /// A seam starter does not compile, so it is not built beside the solutions; the seams'
+  /// starters build together, and a build that shows each one's own errors is the only one.
+  @Test func seamStartersBuildTogetherApartFromTheSolutions() async throws {
+    let fileSystem = InMemoryFileSystem(files: [
+      "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[one, two]")
+    ])
+    for id in ["one", "two"] {
+      CourseFixtures.addExercise(id, to: fileSystem)
+      fileSystem.add("/course/Exercises/\(id)/README.md", "---\ntitle: \(id)\nkind: seam\n---\n\n# \(id)\n\nAdd a seam.\n\n## Hints\n\n### Hint 1\n\nA seam.\n")
+    }
+    let toolchain = FakeToolchain(fileSystem: fileSystem, sources: [:])
+    let runs = SwiftTestRuns()
+    toolchain.program { request in
+      let code = request.environment["DITUTOR_CODE"] ?? ""
+      let variants = (request.environment["DITUTOR_VARIANTS"] ?? "").split(separator: ",").map(String.init)
+      runs.append(code: code, variants: variants)
+      let exercises = (request.environment["DITUTOR_EXERCISES"] ?? "").split(separator: ",").map(String.init)
+      if code == "starter" {
+        // Each starter's tests call an API it does not have yet.
+        let errors = exercises.map { "/course/Exercises/\($0)/Tests/\($0)Tests.swift:3:9: error: cannot find 'Seam' in scope\n" }
+        return ProcessOutcome(ending: .exited(1), standardError: errors.joined())
+      }
+      let events = exercises.map { id in
+        (try? FastCheckTests.events("passing", as: Exercise.moduleName(for: id) + "Tests", in: "/course/Exercises/\(id)")) ?? ""
+      }.joined()
+      if let flag = request.arguments.firstIndex(of: "--event-stream-output-path") { fileSystem.add(request.arguments[flag + 1], events) }
+      return ProcessOutcome(ending: .exited(0))
+    }
+    let runner = ExerciseRunner(root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:], scratchFolder: ".build/verify")
+    let results = try await CourseVerifier(runner: runner).verify(try CourseFixtures.course(fileSystem).exercises, timeout: .seconds(5))
+    let seen = runs.all
+    #expect(seen.map(\.code) == ["solution", "starter"], "the solutions, then both seams' starters in one build: \(seen)")
+    #expect(seen.first?.variants == [], "no seam starter beside the solutions: \(seen)")
+    #expect(results.map(\.starter) == [.compileError, .compileError])
+    #expect(results.allSatisfy { !$0.problems.contains { $0.hasPrefix("the starter") } }, "\(results.map(\.problems))")
   }
 
   @Test func aVerdictIsSpoiledOnlyWhenTheFaultIsNotTheExercisesOwn() {
@@ -102,4 +205,15 @@ import WarmBuild
     #expect(!SharedRun.isSpoiled(crashed))
     #expect(!SharedRun.isSpoiled(Verdict(exercise: "x", status: .failed, durationSeconds: 1)))
   }
+}
+
+/// What each `swift test` run of a fake toolchain was asked to build.
+final class SwiftTestRuns: Sendable {
+  private let runs = Mutex<[(code: String, variants: [String])]>([])
+
+  func append(code: String, variants: [String]) {
+    runs.withLock { $0.append((code, variants)) }
+  }
+
+  var all: [(code: String, variants: [String])] { runs.withLock { $0 } }
 }

@@ -105,12 +105,19 @@ public struct Exercise: Sendable, Equatable, Identifiable {
     variantModuleName(folder) + "Tests"
   }
 
+  /// The folder `verify` builds beside the reference as a variant, to prove the starter fails
+  /// without a build of its own (a seam starter, which does not compile, is checked alone).
+  public static let starterVariant = "Starter"
+
   /// The planted bugs a variant's tests (a shortcut, `Shortcuts/<name>`) are run against: those
   /// its README says it misses, or every one; for the learner's own tests (nil), every one.
   /// Proving that a weak suite fails takes one bug it lets through, not every bug: a course's
   /// `verify` builds a module per shortcut and bug, and the write-the-test exercises' shortcuts
-  /// were most of its build.
+  /// were most of its build. The starter's tests (``starterVariant``) meet the first bug only: a
+  /// starter catches next to nothing, and `verify` judges it against every bug when it catches
+  /// that one.
   public func plantedBugs(judging variant: String?) -> [Variant] {
+    if variant == Self.starterVariant { return Array(mutants.prefix(1)) }
     guard let variant, let misses = shortcuts.first(where: { "Shortcuts/\($0.name)" == variant })?.misses else { return mutants }
     return mutants.filter { misses.contains($0.name) }
   }

@@ -63,20 +63,26 @@ public struct CourseVerifier: Sendable {
 
   /// `runner` should build in a scratch folder of its own (`.build/verify`), so verifying never
   /// throws away the warm build behind a learner's `check`; `starterRunner` (default: `runner`)
-  /// in another (`.build/verify-starters`): every exercise module is a starter's in one and a
-  /// solution's in the other, so neither is compiled again on the next `verify` unless its
-  /// files changed.
+  /// in another (`.build/verify-starters`): it checks the starters that cannot be built beside
+  /// the solutions (a seam starter, which does not compile), and every exercise module is a
+  /// starter's there, so neither folder is compiled again on the next `verify` unless its files
+  /// changed.
   public init(runner: ExerciseRunner, starterRunner: ExerciseRunner? = nil) {
     self.runner = runner
     self.starterRunner = starterRunner ?? runner
   }
 
   public func verify(_ exercises: [Exercise], timeout: Duration = ExerciseRunner.defaultTimeout) async throws -> [Result] {
-    // The solutions and every shortcut in one build: each shortcut is built beside its
-    // exercise into modules of its own (see `PackageSelection.variants`).
+    // The solutions, every shortcut and the starters in one build: each is built beside its
+    // exercise into modules of its own (see `PackageSelection.variants`). A second build for
+    // the starters cost a cold `verify` of the course a fifth of its time: SwiftPM planning and
+    // linking a second program, and a write-the-test starter compiled once per planted bug.
+    let starter = Exercise.starterVariant
     var variants: [String: [String]] = [:]
-    for exercise in exercises where !exercise.shortcuts.isEmpty {
-      variants[exercise.id] = exercise.shortcuts.map { "Shortcuts/\($0.name)" }
+    for exercise in exercises {
+      let starters = exercise.kind == .seam ? [] : [starter]
+      let all = exercise.shortcuts.map { "Shortcuts/\($0.name)" } + starters
+      if !all.isEmpty { variants[exercise.id] = all }
     }
     let solutions = try await run(exercises, code: .solution, variants: variants, timeout: timeout)
     let shortcuts = Dictionary(
@@ -90,13 +96,22 @@ public struct CourseVerifier: Sendable {
           }
         )
       })
-    // A seam starter does not compile by design: each is checked alone, so it stops no other.
-    let seams = exercises.filter { $0.kind == .seam }
+    // A seam starter does not compile by design, so none is built beside the solutions: the
+    // seams' starters are built together, apart, and a build that stops at one of them without
+    // reaching another checks that one again (see ``SharedRun``).
     var starters = try await SharedRun(runner: starterRunner).check(
-      exercises.filter { $0.kind != .seam }, code: .starter, timeout: timeout)
-    for exercise in seams {
-      try Task.checkCancellation()
-      starters[exercise.id] = try await starterRunner.check(exercise, code: .starter, timeout: timeout)
+      exercises.filter { $0.kind == .seam }, code: .starter, timeout: timeout)
+    for exercise in exercises {
+      switch exercise.kind {
+      case .seam: continue
+      // A write-the-test starter met the first planted bug only (see `plantedBugs(judging:)`):
+      // one that caught it is judged against them all.
+      case .tests where solutions[ExerciseRunner.variantKey(exercise.id, starter)]?.status == .passed && exercise.mutants.count > 1:
+        try Task.checkCancellation()
+        starters[exercise.id] = try await starterRunner.check(exercise, code: .starter, timeout: timeout)
+      default:
+        starters[exercise.id] = solutions[ExerciseRunner.variantKey(exercise.id, starter)]
+      }
     }
     return exercises.map { exercise in
       let solution = solutions[exercise.id]!

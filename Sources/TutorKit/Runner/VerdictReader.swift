@@ -91,7 +91,9 @@ enum VerdictReader {
         guard linked == Exercise.variantLinkFolder(variant) || diagnostic.file.hasPrefix("\(exercise.folder)/\(variant)/") else { return nil }
       } else {
         guard linked == nil else { return nil }
-        if diagnostic.file.hasPrefix(shortcuts) && !diagnostic.file.hasPrefix("\(exercise.folder)/\(learnerFolder)/") { return nil }
+        // A shortcut's or the starter's files, built beside these (verify), answer for their own.
+        let besides = diagnostic.file.hasPrefix(shortcuts) || diagnostic.file.hasPrefix("\(exercise.folder)/\(Exercise.starterVariant)/")
+        if besides && !diagnostic.file.hasPrefix("\(exercise.folder)/\(learnerFolder)/") { return nil }
       }
       return seen.insert("\(diagnostic.file):\(diagnostic.line):\(diagnostic.column):\(diagnostic.message)").inserted ? diagnostic : nil
     }
