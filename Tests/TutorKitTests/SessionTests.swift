@@ -81,6 +81,17 @@ import Testing
     #expect(response.document.text == "There is no lesson 'whyy'. Did you mean 'why'? Lessons: 1 (why), 2 (constructor).")
   }
 
+  /// `open` takes a lesson; a learner who types an exercise's id there is told what opens it.
+  @Test func openingAnExerciseByMistakeNamesTheCommandThatOpensIt() async throws {
+    let fileSystem = InMemoryFileSystem(files: [
+      "/course/Lessons/01-why.md": CourseFixtures.lesson(order: 1, id: "why", title: "Why", pages: 2, exercises: "[greet]")
+    ])
+    CourseFixtures.addExercise("greet", to: fileSystem)
+    let response = await (try CourseFixtures.session(fileSystem)).handle("open greet")
+    #expect(response.outcome == .failed)
+    #expect(response.document.text == "'greet' is an exercise of lesson 1, not a lesson: exercise greet opens it.")
+  }
+
   @Test func pageJumpsAndRejectsNumbersOutOfRange() async throws {
     let session = try session()
     #expect(await session.handle("page 3").outcome == .succeeded)

@@ -132,6 +132,13 @@ final class Navigator {
 
   func open(_ query: String) -> Response {
     guard let lesson = course.lesson(matching: query) else {
+      // An exercise's id, typed where a lesson goes: say which command opens it.
+      if let exercise = course.exercise(id: query.trimmingCharacters(in: .whitespaces).lowercased()) {
+        let lesson = course.lesson(id: exercise.lessonID).map { " of lesson \($0.order)" } ?? ""
+        return .failure([
+          .text("'\(exercise.id)' is an exercise\(lesson), not a lesson: "), .code("exercise \(exercise.id)"), .text(" opens it."),
+        ])
+      }
       let known = course.lessons.map { "\($0.order) (\($0.id))" }.joined(separator: ", ")
       var message: [Inline] = [.text("There is no lesson '\(displayable(query))'.")]
       if let close = Suggestions.closest(to: query, in: course.lessons.map(\.id)) {
