@@ -177,6 +177,34 @@ import Testing
     #expect(failure.lowerBound < printed.lowerBound, "the failure first, then the prints")
   }
 
+  /// A missing seam fails most of a step's tests with the same words: said once, with the names.
+  @Test func failuresWithTheSameReasonAreListedTogether() {
+    let seam = "FineCalculator has no init(now:) yet: add the seam."
+    func failed(_ name: String, _ explanation: String?, message: String = "Expectation failed") -> Verdict.TestResult {
+      Verdict.TestResult(name: name, status: .failed, message: explanation.map { $0 + "\n\n" + message } ?? message, explanation: explanation)
+    }
+    let verdict = Verdict(
+      exercise: "fines", status: .failed, durationSeconds: 1,
+      tests: [
+        failed("a()", seam), failed("b()", seam), failed("c()", "The fine is 20 cents a day."), failed("d()", seam),
+        failed("e()", nil, message: "Expectation failed: (x → 1) == 2"),
+      ])
+    let text = VerdictReport(fileSystem: InMemoryFileSystem(), root: root).document(for: verdict).text
+    #expect(text.components(separatedBy: "add the seam").count == 2, "the reason in full once, under the first failure: \(text)")
+    #expect(text.contains("b(), d() — all for the same reason"), "\(text)")
+    #expect(text.contains("c() — The fine is 20 cents a day."), "\(text)")
+    #expect(text.contains("e() — Expectation failed: (x → 1) == 2"), "\(text)")
+    let groups = VerdictReport.sameReasonTogether(verdict.tests.dropFirst(), after: verdict.tests[0])
+    #expect(groups.map(\.names) == [["b()", "d()"], ["c()"], ["e()"]], "in the order they failed")
+
+    // Tests of one step's suite name the suite once.
+    let stepped = Verdict(
+      exercise: "fines", status: .failed, durationSeconds: 1,
+      tests: ["a()", "b()", "c()"].map { failed("Step 1: the clock/" + $0, seam) })
+    let steps = VerdictReport(fileSystem: InMemoryFileSystem(), root: root).document(for: stepped).text
+    #expect(steps.contains("Step 1: the clock: b(), c() — all for the same reason"), "\(steps)")
+  }
+
   @Test func aHugeLineOfOutputIsCutSoTheVerdictStaysOnScreen() throws {
     let line = String(repeating: "x", count: 50_000)
     let tail = try #require(VerdictReader.tail(of: line))

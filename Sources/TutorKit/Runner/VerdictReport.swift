@@ -199,15 +199,48 @@ public struct VerdictReport: Sendable {
     let others = failed.dropFirst()
     if !others.isEmpty {
       blocks.append(.paragraph([.text("Also failing:")]))
-      blocks.append(
-        .list(ListBlock(ordered: false, items: others.map { test in
-          // The test's own explanation says more than the raw expectation.
-          let line = test.explanation ?? test.message?.split(separator: "\n").first.map(String.init)
-          let summary = line.map { " — \($0)" } ?? ""
-          return ListItem(blocks: [.paragraph([.code(test.name), .text(summary)])])
-        })))
+      blocks.append(.list(ListBlock(ordered: false, items: Self.sameReasonTogether(others, after: first).map { group in
+        var inlines: [Inline] = []
+        // Tests of one suite (a step's, in an exercise in steps) name it once.
+        let suites = Set(group.names.map { name in name.range(of: "/", options: .backwards).map { String(name[..<$0.lowerBound]) } })
+        let suite = group.names.count > 1 && suites.count == 1 ? suites.first ?? nil : nil
+        if let suite { inlines.append(.text(suite + ": ")) }
+        for (index, name) in group.names.enumerated() {
+          if index > 0 { inlines.append(.text(", ")) }
+          inlines.append(.code(suite.map { String(name.dropFirst($0.count + 1)) } ?? name))
+        }
+        if group.asAbove {
+          inlines.append(.text(group.names.count == 1 ? " — for the same reason" : " — all for the same reason"))
+        } else if let line = group.line {
+          inlines.append(.text(" — " + line))
+        }
+        return ListItem(blocks: [.paragraph(inlines)])
+      })))
     }
     return blocks
+  }
+
+  /// Failing tests that give the same one-line reason, together, in the order they failed: a
+  /// missing seam fails most of a step's tests with the same words, and a screen of them said
+  /// it seven times. `asAbove`: the reason is the one the first failure showed in full.
+  static func sameReasonTogether(
+    _ tests: some Collection<Verdict.TestResult>, after first: Verdict.TestResult
+  ) -> [(names: [String], line: String?, asAbove: Bool)] {
+    // The test's own explanation says more than the raw expectation.
+    func line(_ test: Verdict.TestResult) -> String? {
+      test.explanation ?? test.message?.split(separator: "\n").first.map(String.init)
+    }
+    let shown = first.explanation ?? line(first)
+    var groups: [(names: [String], line: String?, asAbove: Bool)] = []
+    for test in tests {
+      let reason = line(test)
+      if let reason, let at = groups.firstIndex(where: { $0.line == reason }) {
+        groups[at].names.append(test.name)
+      } else {
+        groups.append(([test.name], reason, reason != nil && reason == shown))
+      }
+    }
+    return groups
   }
 
   /// What the tests printed, after the verdict and where it failed: the end of it.
