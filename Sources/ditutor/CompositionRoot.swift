@@ -110,11 +110,13 @@ struct CompositionRoot {
     let result: (report: CommandReport, status: Int32)
     do {
       let exercises = try verify.exercises(ids)
-      if format == .text {
-        FileHandle.standardError.write(Data("Verifying \(exercises.count) exercises…\n".utf8))
-      }
+      // On standard error, whatever the format: a clean verify takes minutes, and a CI log
+      // shows where it is.
+      FileHandle.standardError.write(Data("Verifying \(exercises.count) exercise\(exercises.count == 1 ? "" : "s").\n".utf8))
       result = try await Interrupts(idle: .exit).cancellable {
-        try await verify.run(exercises, format: format, timeout: .seconds(timeout))
+        try await verify.run(exercises, format: format, timeout: .seconds(timeout)) { stage in
+          FileHandle.standardError.write(Data((stage.line + "\n").utf8))
+        }
       }
     } catch let failure as CommandFailure {
       throw fail(failure.message, status: failure.status)

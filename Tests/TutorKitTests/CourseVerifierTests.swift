@@ -120,6 +120,24 @@ import WarmBuild
     }
   }
 
+  /// A clean `verify` of a course takes minutes: it says what it is building, then that the
+  /// tests run, each once, then the seam starters.
+  @Test func verifySaysWhereItIs() async throws {
+    let runner = ExerciseRunner(root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:], scratchFolder: ".build/verify")
+    let said = Mutex<[CourseVerifier.Progress]>([])
+    _ = try await CourseVerifier(runner: runner).verify(try CourseFixtures.course(fileSystem).exercises, timeout: .seconds(5)) { stage in
+      said.withLock { $0.append(stage) }
+    }
+    let stages = said.withLock { $0 }
+    #expect(stages.first == .building(solutions: 3, shortcuts: 0, starters: 3), "\(stages)")
+    // Whether the fake's tests ran long enough to be seen running is up to the clock; said
+    // twice (a run again after a crash or a compile error) they never are.
+    #expect(stages.dropFirst().allSatisfy { $0 == .testing } && stages.count <= 2, "\(stages)")
+    #expect(stages.first?.line == "Building 3 solutions, 0 shortcuts and 3 starters side by side…")
+    #expect(CourseVerifier.Progress.buildingSeamStarters(1).line == "Building the seam starter, which must not compile…")
+    #expect(CourseVerifier.Progress.buildingSeamStarters(10).line == "Building the 10 seam starters, which must not compile…")
+  }
+
   /// `verify` builds hundreds of modules side by side: each is compiled whole, in one job.
   @Test func aWholeModuleRunnerCompilesEachModuleInOneJob() async throws {
     let runner = ExerciseRunner(
@@ -153,6 +171,8 @@ import WarmBuild
     let runs = toolchain.ran.filter { $0.hasPrefix("swift test") }
     #expect(runs.count == 2, "the solutions with every shortcut and starter beside them, then those the broken starter stopped: \(runs.count) runs")
     #expect(fine.ok, "two shortcuts, both failing: \(fine.problems)")
+    let alone = CourseVerifier.document([fine]).text
+    #expect(alone.contains("fine: the solution passes, the starter fails, and all 2 shortcuts fail."), "\(alone)")
     #expect(other.problems == ["it ships 1 shortcut; every exercise needs at least 2 tempting wrong answers shown failing"])
     #expect(broken.problems.last == "it ships 0 shortcuts; every exercise needs at least 2 tempting wrong answers shown failing")
   }

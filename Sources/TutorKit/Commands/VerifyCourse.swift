@@ -28,9 +28,10 @@ public struct VerifyCourse: Sendable {
   }
 
   public func run(
-    _ exercises: [Exercise], format: Format, timeout: Duration
+    _ exercises: [Exercise], format: Format, timeout: Duration,
+    progress: @escaping @Sendable (CourseVerifier.Progress) -> Void = { _ in }
   ) async throws -> (report: CommandReport, status: Int32) {
-    let results = try await verifier.verify(exercises, timeout: timeout)
+    let results = try await verifier.verify(exercises, timeout: timeout, progress: progress)
     let report: CommandReport =
       switch format {
       case .json: .text(CourseVerifier.json(results) + "\n")

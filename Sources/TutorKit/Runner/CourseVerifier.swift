@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The maintainers' check, `ditutor verify`: every reference solution passes its tests, every
 /// starter fails them, and every shortcut (a tempting wrong answer the exercise ships) fails
@@ -72,7 +73,30 @@ public struct CourseVerifier: Sendable {
     self.starterRunner = starterRunner ?? runner
   }
 
-  public func verify(_ exercises: [Exercise], timeout: Duration = ExerciseRunner.defaultTimeout) async throws -> [Result] {
+  /// Where a `verify` is: from a clean build folder it takes minutes, and an author should not
+  /// wonder whether it hangs.
+  public enum Progress: Sendable, Equatable {
+    /// The one build: every solution with its shortcuts and starter beside it.
+    case building(solutions: Int, shortcuts: Int, starters: Int)
+    case testing
+    /// The seam starters (which do not compile), built together apart from the rest.
+    case buildingSeamStarters(Int)
+
+    public var line: String {
+      switch self {
+      case let .building(solutions, shortcuts, starters):
+        "Building \(solutions) solution\(solutions == 1 ? "" : "s"), \(shortcuts) shortcut\(shortcuts == 1 ? "" : "s") and \(starters) starter\(starters == 1 ? "" : "s") side by side…"
+      case .testing: "Running their tests…"
+      case let .buildingSeamStarters(count):
+        count == 1 ? "Building the seam starter, which must not compile…" : "Building the \(count) seam starters, which must not compile…"
+      }
+    }
+  }
+
+  public func verify(
+    _ exercises: [Exercise], timeout: Duration = ExerciseRunner.defaultTimeout,
+    progress: @escaping @Sendable (Progress) -> Void = { _ in }
+  ) async throws -> [Result] {
     // The solutions, every shortcut and the starters in one build: each is built beside its
     // exercise into modules of its own (see `PackageSelection.variants`). A second build for
     // the starters cost a cold `verify` of the course a fifth of its time: SwiftPM planning and
@@ -84,7 +108,15 @@ public struct CourseVerifier: Sendable {
       let all = exercise.shortcuts.map { "Shortcuts/\($0.name)" } + starters
       if !all.isEmpty { variants[exercise.id] = all }
     }
-    let solutions = try await run(exercises, code: .solution, variants: variants, timeout: timeout)
+    progress(
+      .building(
+        solutions: exercises.count, shortcuts: exercises.reduce(0) { $0 + $1.shortcuts.count },
+        starters: exercises.filter { $0.kind != .seam }.count))
+    // Said once: a run that a planted bug's crash cut short starts its tests again.
+    let testing = Once()
+    let solutions = try await SharedRun(runner: runner).check(exercises, code: .solution, variants: variants, timeout: timeout) { phase in
+      if phase == .testing && testing.first() { progress(.testing) }
+    }
     let shortcuts = Dictionary(
       uniqueKeysWithValues: exercises.map { exercise in
         (
@@ -99,8 +131,9 @@ public struct CourseVerifier: Sendable {
     // A seam starter does not compile by design, so none is built beside the solutions: the
     // seams' starters are built together, apart, and a build that stops at one of them without
     // reaching another checks that one again (see ``SharedRun``).
-    var starters = try await SharedRun(runner: starterRunner).check(
-      exercises.filter { $0.kind == .seam }, code: .starter, timeout: timeout)
+    let seams = exercises.filter { $0.kind == .seam }
+    if !seams.isEmpty { progress(.buildingSeamStarters(seams.count)) }
+    var starters = try await SharedRun(runner: starterRunner).check(seams, code: .starter, timeout: timeout)
     for exercise in exercises {
       switch exercise.kind {
       case .seam: continue
@@ -156,14 +189,6 @@ public struct CourseVerifier: Sendable {
     }
   }
 
-  /// One build for all exercises, as few more as their faults need (see ``SharedRun``).
-  private func run(
-    _ exercises: [Exercise], code: ExerciseRunner.Code, folders: [String: String] = [:], variants: [String: [String]] = [:],
-    timeout: Duration
-  ) async throws -> [String: Verdict] {
-    try await SharedRun(runner: runner).check(exercises, code: code, folders: folders, variants: variants, timeout: timeout)
-  }
-
   static func describe(status: Verdict.Status) -> String {
     switch status {
     case .passed: "passes"
@@ -204,7 +229,10 @@ public struct CourseVerifier: Sendable {
     let summary: Block =
       bad == 0
       ? .notice(.success, [
-        .text("All \(results.count) exercises: every solution passes, every starter fails, and all \(shortcuts) shortcuts fail.")
+        .text(
+          results.count == 1
+            ? "\(results[0].exercise): the solution passes, the starter fails, and \(shortcuts == 1 ? "the shortcut fails" : "all \(shortcuts) shortcuts fail")."
+            : "All \(results.count) exercises: every solution passes, every starter fails, and all \(shortcuts) shortcuts fail.")
       ])
       : .notice(.error, [.text("\(bad) of \(results.count) exercises are not right.")])
     return Document([
@@ -259,5 +287,17 @@ public struct CourseVerifier: Sendable {
       </testsuites>
 
       """
+  }
+}
+
+/// True the first time it is asked, false after: for a progress line said once.
+private final class Once: Sendable {
+  private let asked = Mutex(false)
+
+  func first() -> Bool {
+    asked.withLock { asked in
+      defer { asked = true }
+      return !asked
+    }
   }
 }

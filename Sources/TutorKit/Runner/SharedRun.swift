@@ -18,7 +18,8 @@ struct SharedRun: Sendable {
   /// and that get a verdict, when not all (the rest are only built, as the selection asks).
   func check(
     _ exercises: [Exercise], code: ExerciseRunner.Code, folders: [String: String] = [:], variants: [String: [String]] = [:],
-    repeated: Bool = false, testing: Set<String>? = nil, timeout: Duration
+    repeated: Bool = false, testing: Set<String>? = nil, timeout: Duration,
+    progress: @escaping @Sendable (CheckPhase) -> Void = { _ in }
   ) async throws -> [String: Verdict] {
     guard !exercises.isEmpty else { return [:] }
     let variants = PackageSelection(exercises: exercises, code: code, variants: variants).variants
@@ -29,7 +30,8 @@ struct SharedRun: Sendable {
       for variant in variants[exercise.id] ?? [] { checked[ExerciseRunner.variantKey(exercise.id, variant)] = (exercise, variant) }
     }
     var verdicts = try await runner.check(
-      exercises, code: code, folders: folders, variants: variants, repeated: repeated, testing: testing, timeout: timeout)
+      exercises, code: code, folders: folders, variants: variants, repeated: repeated, testing: testing, timeout: timeout,
+      progress: progress)
     var spoiled = checked.keys.sorted().filter { Self.isSpoiled(verdicts[$0]!) }
     // Together again while that tells more apart: each run that stops leaves at least one
     // exercise at fault (its errors named) and spoils the rest.
@@ -40,7 +42,8 @@ struct SharedRun: Sendable {
       let again = exercises.filter { exercise in spoiled.contains { checked[$0]!.exercise.id == exercise.id } }
       var againVariants: [String: [String]] = [:]
       for key in spoiled { if let (exercise, variant) = checked[key], let variant { againVariants[exercise.id, default: []].append(variant) } }
-      let verdictsAgain = try await runner.check(again, code: code, folders: folders, variants: againVariants, timeout: timeout)
+      let verdictsAgain = try await runner.check(
+        again, code: code, folders: folders, variants: againVariants, timeout: timeout, progress: progress)
       for key in spoiled { verdicts[key] = verdictsAgain[key] ?? verdicts[key] }
       let still = spoiled.filter { Self.isSpoiled(verdicts[$0]!) }
       guard still.count < spoiled.count else { break }
@@ -56,7 +59,8 @@ struct SharedRun: Sendable {
           let exercise = checked[id]?.exercise ?? checked[keys[0]]!.exercise
           let inDoubt = keys.compactMap { checked[$0]!.variant }
           let verdictsAgain = try await runner.check(
-            [exercise], code: code, folders: folders, variants: inDoubt.isEmpty ? [:] : [id: inDoubt], timeout: timeout)
+            [exercise], code: code, folders: folders, variants: inDoubt.isEmpty ? [:] : [id: inDoubt], timeout: timeout,
+            progress: progress)
           for key in keys { verdicts[key] = verdictsAgain[key] ?? verdicts[key] }
         }
         spoiled = spoiled.filter { Self.isSpoiled(verdicts[$0]!) }
@@ -64,7 +68,8 @@ struct SharedRun: Sendable {
       for key in spoiled {
         try Task.checkCancellation()
         let (exercise, variant) = checked[key]!
-        verdicts[key] = try await runner.check(exercise, code: code, folder: variant ?? folders[exercise.id], timeout: timeout)
+        verdicts[key] = try await runner.check(
+          exercise, code: code, folder: variant ?? folders[exercise.id], timeout: timeout, progress: progress)
       }
     }
     return verdicts
