@@ -201,9 +201,7 @@ public struct VerdictReport: Sendable {
       blocks.append(.paragraph([.text("Also failing:")]))
       blocks.append(.list(ListBlock(ordered: false, items: Self.sameReasonTogether(others, after: first).map { group in
         var inlines: [Inline] = []
-        // Tests of one suite (a step's, in an exercise in steps) name it once.
-        let suites = Set(group.names.map { name in name.range(of: "/", options: .backwards).map { String(name[..<$0.lowerBound]) } })
-        let suite = group.names.count > 1 && suites.count == 1 ? suites.first ?? nil : nil
+        let suite = group.sharedSuite
         if let suite { inlines.append(.text(suite + ": ")) }
         for (index, name) in group.names.enumerated() {
           if index > 0 { inlines.append(.text(", ")) }
@@ -220,24 +218,39 @@ public struct VerdictReport: Sendable {
     return blocks
   }
 
+  /// Failing tests that give the same one-line reason.
+  struct FailureGroup {
+    var names: [String]
+    var line: String?
+    /// The reason is the one the first failure showed in full.
+    var asAbove: Bool
+
+    /// The suite all of them belong to (a step's, in an exercise in steps), named once.
+    var sharedSuite: String? {
+      let suites = Set(names.map { name in name.range(of: "/", options: .backwards).map { String(name[..<$0.lowerBound]) } })
+      guard names.count > 1, suites.count == 1, let suite = suites.first else { return nil }
+      return suite
+    }
+  }
+
   /// Failing tests that give the same one-line reason, together, in the order they failed: a
   /// missing seam fails most of a step's tests with the same words, and a screen of them said
-  /// it seven times. `asAbove`: the reason is the one the first failure showed in full.
+  /// it seven times.
   static func sameReasonTogether(
     _ tests: some Collection<Verdict.TestResult>, after first: Verdict.TestResult
-  ) -> [(names: [String], line: String?, asAbove: Bool)] {
+  ) -> [FailureGroup] {
     // The test's own explanation says more than the raw expectation.
     func line(_ test: Verdict.TestResult) -> String? {
       test.explanation ?? test.message?.split(separator: "\n").first.map(String.init)
     }
     let shown = first.explanation ?? line(first)
-    var groups: [(names: [String], line: String?, asAbove: Bool)] = []
+    var groups: [FailureGroup] = []
     for test in tests {
       let reason = line(test)
       if let reason, let at = groups.firstIndex(where: { $0.line == reason }) {
         groups[at].names.append(test.name)
       } else {
-        groups.append(([test.name], reason, reason != nil && reason == shown))
+        groups.append(FailureGroup(names: [test.name], line: reason, asAbove: reason != nil && reason == shown))
       }
     }
     return groups
