@@ -1,0 +1,5 @@
+import Foundation
+
+struct StoppedTime: TimeSource {
+  let now: Date
+}

@@ -1,0 +1,5 @@
+import Foundation
+
+struct StoppedClock: Clock {
+  let now: Date
+}

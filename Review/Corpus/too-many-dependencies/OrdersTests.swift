@@ -1,0 +1,1 @@
+struct Fakes: Gateway, Fraud, Stock, Courier, Mail, Metrics {}

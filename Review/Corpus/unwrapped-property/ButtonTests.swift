@@ -1,0 +1,3 @@
+struct Recorder: PlaybackAnalytics {
+  func track(_ event: String) {}
+}
