@@ -38,7 +38,8 @@ struct CompositionRoot {
         course: course, progress: progress, checker: runner,
         examples: ExampleRunner(root: root, processes: processes, fileSystem: fileSystem, environment: environment),
         fileSystem: fileSystem, clock: clock, root: root,
-        sandbox: { [fileSystem, directory = progress.directory] in DIKitSandbox(fileSystem: fileSystem, exportFolder: directory) })
+        sandbox: { [fileSystem, directory = progress.directory] in DIKitSandbox(fileSystem: fileSystem, exportFolder: directory) },
+        reviewer: reviewTool(root: root))
     } catch {
       throw fail("\(error)", status: 1)
     }
@@ -80,7 +81,9 @@ struct CompositionRoot {
     guard let query = named ?? CheckOnce.exercise(containing: here, root: root) else {
       throw fail(CheckOnce.exerciseNeeded.message, status: CheckOnce.exerciseNeeded.status)
     }
-    let check = CheckOnce(root: root, fileSystem: fileSystem, checker: exerciseRunner(root: root, shippedTestsOnly: shippedTestsOnly))
+    let check = CheckOnce(
+      root: root, fileSystem: fileSystem, checker: exerciseRunner(root: root, shippedTestsOnly: shippedTestsOnly),
+      review: ReviewExercise(root: root, fileSystem: fileSystem, reviewer: reviewTool(root: root)))
     let result: (report: CommandReport, status: Int32)
     do {
       result = try await Interrupts(idle: .exit).cancellable {
@@ -97,6 +100,50 @@ struct CompositionRoot {
     }
     show(result.report)
     return result.status
+  }
+
+  /// `ditutor review`: a reviewer's notes on one exercise as the learner has it, or the rules.
+  func review(rootOption: String?, exercise named: String?, listRules: Bool, format: ReviewExercise.Format) async throws -> Int32 {
+    let root = try locateRoot(rootOption)
+    if listRules {
+      do {
+        let rules = try ReviewRules.load(root: root, fileSystem: fileSystem)
+        switch format {
+        case .text: show(.document(rules.document(course: try? loadCourse(root))))
+        case .json: show(.text(try fileSystem.readText(at: FilePath.join(root, ReviewRules.path))))
+        }
+      } catch let failure as CommandFailure {
+        throw fail(failure.message, status: failure.status)
+      }
+      return 0
+    }
+    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+    guard let query = named ?? CheckOnce.exercise(containing: here, root: root) else {
+      throw fail(
+        "Which exercise? Name it (ditutor review 3, or its id), or run ditutor review from inside its folder. ditutor review --rules lists what it looks for.",
+        status: 2)
+    }
+    let course = try loadCourse(root)
+    guard let exercise = course.exercise(matching: query) else {
+      throw fail("There is no exercise '\(query)'. Exercises: \(course.exercises.map(\.id).joined(separator: ", ")).", status: 2)
+    }
+    let review = ReviewExercise(root: root, fileSystem: fileSystem, reviewer: reviewTool(root: root))
+    do {
+      let remarks = try await Interrupts(idle: .exit).cancellable {
+        try await review.notes(on: exercise) { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+      }
+      show(try review.report(remarks, on: exercise, course: course, format: format))
+    } catch let failure as CommandFailure {
+      throw fail(failure.message, status: failure.status)
+    }
+    return 0
+  }
+
+  /// The analyzer behind `review`, and behind the notes a passing check adds once it is built.
+  private func reviewTool(root: String) -> ReviewTool {
+    ReviewTool(
+      root: root, processes: processes, fileSystem: fileSystem, environment: environment,
+      prebuilt: environment["DITUTOR_REVIEWER"].flatMap { $0.isEmpty ? nil : $0 })
   }
 
   /// `ditutor verify`: solutions pass, starters fail, for every exercise in the course.

@@ -17,11 +17,15 @@ public struct CheckOnce: Sendable {
   private let root: String
   private let fileSystem: any FileStore
   private let checker: any ExerciseChecker
+  private let review: ReviewExercise?
 
-  public init(root: String, fileSystem: any FileStore, checker: any ExerciseChecker) {
+  /// `review`: after a pass, its notes are listed ("passed, with 1 review note") when the
+  /// reviewer is built; a check never builds it.
+  public init(root: String, fileSystem: any FileStore, checker: any ExerciseChecker, review: ReviewExercise? = nil) {
     self.root = root
     self.fileSystem = fileSystem
     self.checker = checker
+    self.review = review
   }
 
   /// The exercise a check run without one means: the one whose folder `folder` is in
@@ -72,8 +76,19 @@ public struct CheckOnce: Sendable {
       case .junit: .text(JUnitReport.xml([verdict]))
       case .exercism: .text(ClassroomFormats.exercism(verdict))
       case .classroom: .text(ClassroomFormats.classroom(verdict))
-      case .text: .document(VerdictReport(fileSystem: fileSystem, root: root).document(for: verdict))
+      case .text: .document(await textReport(verdict, for: exercise))
       }
     return (report, verdict.status == .passed ? 0 : 1)
+  }
+
+  /// The verdict for people, and after a pass the review's notes, if there are any to give.
+  private func textReport(_ verdict: Verdict, for exercise: Exercise) async -> Document {
+    var document = VerdictReport(fileSystem: fileSystem, root: root).document(for: verdict)
+    if verdict.status == .passed, let review, let notes = await review.notesIfReady(on: exercise), !notes.isEmpty,
+      let rules = try? ReviewRules.load(root: root, fileSystem: fileSystem)
+    {
+      document.blocks += ReviewExercise.afterAPass(notes, rules: rules, course: nil, root: root)
+    }
+    return document
   }
 }

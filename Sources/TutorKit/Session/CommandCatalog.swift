@@ -4,7 +4,7 @@
 /// its routing in ``Session``, which hands it to the room (navigation, the exercise desk, …) that answers it.
 public enum CommandID: String, CaseIterable, Sendable {
   case lessons, open, pages, page, next, back
-  case exercises, exercise, check, watch, hint, solution, reset, progress
+  case exercises, exercise, check, watch, review, hint, solution, reset, progress
   case quiz, run, sandbox
   case clear, help, quit
 }
@@ -147,6 +147,14 @@ public struct CommandCatalog: Sendable {
         summary: "Show the next hint: a nudge first, nearly the answer last.",
         discussion: "ditutor remembers how many hints you have seen.",
         examples: ["hint"])
+    case .review:
+      CommandSpec(
+        id: id, aliases: [], arguments: [.init(name: "exercise", kind: .exercise, optional: true)],
+        options: [.init(name: "rules", valueName: nil, summary: "list what the review looks for")],
+        summary: "Read how you injected: a reviewer's notes on your code, beside what the tests say.",
+        discussion:
+          "Each note names the line, the lesson page that explains it, and a fix. The first review builds the reviewer (a minute or two); after that a passing check lists its notes too.",
+        examples: ["review", "review greeting-clock", "review --rules"])
     case .solution:
       CommandSpec(
         id: id, aliases: ["answer"], arguments: [.init(name: "exercise", kind: .exercise, optional: true)],

@@ -18,11 +18,14 @@ final class ExerciseDesk {
   private let checks: CheckRun
   private let workspace: ExerciseWorkspace
   private let report: VerdictReport
+  /// The reviewer's notes (`review`, and after a pass); nil where there is none.
+  private let review: ReviewExercise?
 
   init(
     course: Course, progress: LearnerProgress, navigator: Navigator, warmer: BuildWarmer, checks: CheckRun,
-    workspace: ExerciseWorkspace, report: VerdictReport
+    workspace: ExerciseWorkspace, report: VerdictReport, review: ReviewExercise? = nil
   ) {
+    self.review = review
     self.course = course
     self.progress = progress
     self.navigator = navigator
@@ -200,7 +203,41 @@ final class ExerciseDesk {
         .paragraph([.faint([.text("Checking "), .code(exercise.id), .text(" against "), .code(exercise.sourcesFolder + "/"), .text(" …")] + firstTime)])
       ]))
     let outcome = await checks.run(exercise, after: warmer.take(exercise), timeout: timeout, status: status)
-    return answer(outcome, for: exercise)
+    return answer(outcome, for: exercise, notes: await notes(after: outcome, on: exercise))
+  }
+
+  /// A passing check's review notes, when the reviewer is built (a check never builds it).
+  nonisolated(nonsending) private func notes(after outcome: CheckOutcome, on exercise: Exercise) async -> [Block] {
+    guard outcome.passed, let review, let remarks = await review.notesIfReady(on: exercise), !remarks.isEmpty,
+      let rules = try? review.rules()
+    else { return [] }
+    return ReviewExercise.afterAPass(remarks, rules: rules, course: course, root: review.root)
+  }
+
+  /// `review`: the reviewer's notes on the exercise (the one opened, by default), or its rules.
+  nonisolated(nonsending) func review(_ argument: String?, listingRules: Bool, emit: @Sendable (Document) -> Void) async -> Response {
+    guard let review else { return .failure([.text("This ditutor has no reviewer.")]) }
+    if listingRules {
+      do {
+        return Response(try review.rules().document(course: course))
+      } catch {
+        return .failure([.text("\(error)")])
+      }
+    }
+    guard let exercise = navigator.exercise(argument) else { return navigator.unknownExercise(argument) }
+    do {
+      // The progress line is said during the review, never after it.
+      let remarks = try await withoutActuallyEscaping(emit) { emit in
+        try await review.notes(on: exercise) { line in emit(Document([.paragraph([.faint([.text(line)])])])) }
+      }
+      return Response(ReviewExercise.document(remarks, on: exercise, rules: try review.rules(), course: course, root: review.root))
+    } catch is CancellationError {
+      return .failure([.text("Review cancelled.")])
+    } catch let failure as CommandFailure {
+      return .failure([.text(failure.message)])
+    } catch {
+      return .failure([.text("\(error)")])
+    }
   }
 
   /// `watch`: checks the exercise again after every save until it passes or Ctrl-C stops it.
@@ -232,7 +269,7 @@ final class ExerciseDesk {
       case .finished(let finished):
         outcome = finished
       }
-      let response = answer(outcome, for: exercise)
+      let response = answer(outcome, for: exercise, notes: await notes(after: outcome, on: exercise))
       if Task.isCancelled { return stopped }
       if outcome.passed { return response }
       emit(response.document)
@@ -262,7 +299,7 @@ final class ExerciseDesk {
   }
 
   /// Records the outcome and words it: the verdict, then what to do now.
-  private func answer(_ outcome: CheckOutcome, for exercise: Exercise) -> Response {
+  private func answer(_ outcome: CheckOutcome, for exercise: Exercise, notes: [Block] = []) -> Response {
     let verdict: Verdict
     let rebuilt: Bool
     switch outcome {
@@ -275,6 +312,7 @@ final class ExerciseDesk {
     }
     if let warning = record(outcome, for: exercise) { blocks.append(warning) }
     blocks += report.document(for: verdict).blocks
+    blocks += notes
     blocks += advice(after: verdict, for: exercise)
     return Response(Document(blocks), outcome: verdict.status == .passed ? .succeeded : .failed)
   }

@@ -45,7 +45,7 @@ public actor Session {
     course: Course, progress store: ProgressStore, checker: any ExerciseChecker, examples: any ExampleRunning,
     fileSystem: any FileSystem, clock: WallClock, root: String, catalog: CommandCatalog = CommandCatalog(),
     watchInterval: Duration = .milliseconds(300), statusInterval: Duration = .seconds(1),
-    sandbox makeSandbox: (@Sendable () -> any ContainerSandbox)? = nil
+    sandbox makeSandbox: (@Sendable () -> any ContainerSandbox)? = nil, reviewer: (any CodeReviewer)? = nil
   ) throws {
     try? store.removeAbandonedSaves()
     let opened = try store.open()
@@ -57,7 +57,8 @@ public actor Session {
     self.desk = ExerciseDesk(
       course: course, progress: progress, navigator: navigator, warmer: warmer,
       checks: CheckRun(checker: checker, workspace: workspace, watchInterval: watchInterval, statusInterval: statusInterval),
-      workspace: workspace, report: VerdictReport(fileSystem: fileSystem, root: root))
+      workspace: workspace, report: VerdictReport(fileSystem: fileSystem, root: root),
+      review: reviewer.map { ReviewExercise(root: root, fileSystem: fileSystem, reviewer: $0) })
     self.quizzes = QuizRoom(course: course, progress: progress)
     self.examples = ExampleRoom(examples: examples)
     self.help = CommandHelp(catalog: catalog)
@@ -186,6 +187,7 @@ public actor Session {
     case .exercises: return desk.listExercises()
     case .check: return await desk.check(arguments.first, timeout: parsed.timeout, emit: emit, status: status)
     case .watch: return await desk.watch(arguments.first, timeout: parsed.timeout, emit: emit, status: status)
+    case .review: return await desk.review(arguments.first, listingRules: parsed.flags.contains("rules"), emit: emit)
     case .hint: return desk.hint(arguments.first)
     case .solution: return desk.solution(arguments.first, confirmed: parsed.flags.contains("yes"))
     case .reset: return desk.reset(arguments.first, confirmed: parsed.flags.contains("yes"))

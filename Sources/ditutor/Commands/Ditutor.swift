@@ -36,7 +36,7 @@ struct Ditutor: AsyncParsableCommand {
       Run `ditutor` inside the ditutor package to open the tutorial where you left off. \
       Commands piped in (`printf 'lessons\\n' | ditutor`) run without prompts or colour.
       """,
-    subcommands: [Tutor.self, List.self, Check.self, Verify.self, Present.self, Grade.self, Fingerprints.self],
+    subcommands: [Tutor.self, List.self, Check.self, Review.self, Verify.self, Present.self, Grade.self, Fingerprints.self],
     defaultSubcommand: Tutor.self
   )
 }

@@ -1,0 +1,49 @@
+/// Reads a learner's files as a reviewer would and says what it would remark on: the port
+/// behind `review`. The live one is ``ReviewTool`` (the analyzer in `Review/`, built on first
+/// use); tests hand in their own.
+public protocol CodeReviewer: Sendable {
+  /// Whether a review can run now without building the analyzer first: a passing check adds
+  /// its notes only then, so no check ever waits for swift-syntax to build.
+  func isReady() -> Bool
+
+  /// The remarks on `files.code` and `files.tests`, read beside the others. `progress` hears
+  /// what a first review does that takes a while (building the analyzer).
+  func review(_ files: ReviewFiles, progress: @escaping @Sendable (String) -> Void) async throws -> [ReviewRemark]
+}
+
+/// The files of one review, absolute: the learner's (reviewed) and the ones beside them.
+public struct ReviewFiles: Sendable, Equatable {
+  public var code: [String] = []
+  public var tests: [String] = []
+  public var contextCode: [String] = []
+  public var contextTests: [String] = []
+
+  public init(code: [String] = [], tests: [String] = [], contextCode: [String] = [], contextTests: [String] = []) {
+    self.code = code
+    self.tests = tests
+    self.contextCode = contextCode
+    self.contextTests = contextTests
+  }
+
+  /// An exercise's files as the learner has them: the code in `Sources/` read beside the
+  /// exercise's tests, or (a write-the-test exercise) the learner's tests beside the subject.
+  public init(of exercise: Exercise, root: String, fileSystem: any FileStore) {
+    func swiftFiles(_ relative: String) -> [String] {
+      let folder = FilePath.join(root, relative)
+      let names = (try? fileSystem.contentsOfDirectory(at: folder)) ?? []
+      return names.filter { $0.hasSuffix(".swift") }.sorted().map { FilePath.join(folder, $0) }
+    }
+    let learners = swiftFiles(exercise.sourcesFolder)
+    if exercise.kind == .tests {
+      self.init(tests: learners, contextCode: swiftFiles(exercise.subjectFolder))
+    } else {
+      self.init(code: learners, contextTests: swiftFiles(exercise.testsFolder))
+    }
+  }
+
+  /// The analyzer's arguments for these files.
+  var arguments: [String] {
+    code.flatMap { ["--code", $0] } + tests.flatMap { ["--tests", $0] }
+      + contextCode.flatMap { ["--context-code", $0] } + contextTests.flatMap { ["--context-tests", $0] }
+  }
+}
