@@ -200,7 +200,7 @@ final class ReviewProcesses: ProcessRunner {
     #expect(document.text.contains("Exercises/greet/Sources/Code.swift:3"))
   }
 
-  @Test(arguments: [(true, Verdict.Status.failed), (false, .passed)])
+  @Test(arguments: [(true, Verdict.Status.failed), (false, .passed), (false, .failed)])
   func aCheckNeverBuildsTheReviewerNorReviewsAFailure(ready: Bool, status: Verdict.Status) async throws {
     let reviewer = ScriptedReviewer(ready: ready, remarks: [Self.remark])
     let check = CheckOnce(
@@ -212,6 +212,34 @@ final class ReviewProcesses: ProcessRunner {
       return
     }
     #expect(!document.text.contains("review note"))
+    #expect(reviewer.asked.isEmpty)
+    // A pass before the reviewer is built says where it is, once, and nothing else.
+    #expect(document.text.contains("review reads how you wrote it") == (status == .passed))
+  }
+
+  @Test func aPassWithNoNotesAddsNothing() async throws {
+    let check = CheckOnce(
+      root: "/course", fileSystem: fileSystem, checker: ScriptedChecker([.passed]),
+      review: ReviewExercise(root: "/course", fileSystem: fileSystem, reviewer: ScriptedReviewer(ready: true)))
+    let (report, _) = try await check.run("greet", format: .text, timeout: .seconds(5))
+    guard case .document(let document) = report else {
+      Issue.record("a document: \(report)")
+      return
+    }
+    #expect(!document.text.contains("review"))
+  }
+
+  @Test func machineFormatsCarryNoNotes() async throws {
+    let reviewer = ScriptedReviewer(ready: true, remarks: [Self.remark])
+    let check = CheckOnce(
+      root: "/course", fileSystem: fileSystem, checker: ScriptedChecker([.passed]),
+      review: ReviewExercise(root: "/course", fileSystem: fileSystem, reviewer: reviewer))
+    let (report, _) = try await check.run("greet", format: .json, timeout: .seconds(5))
+    guard case .text(let json) = report else {
+      Issue.record("json is text: \(report)")
+      return
+    }
+    #expect(!json.contains("review"))
     #expect(reviewer.asked.isEmpty)
   }
 

@@ -42,7 +42,7 @@ public struct Reviewer: Sendable {
 
   /// The remarks on the reviewed files, in file and line order.
   public func review(_ files: [SourceFile]) -> [Remark] {
-    let outline = Outline(files)
+    let outline = Outline(files, places: book.places)
     var remarks: [Remark] = []
     for file in files where file.reviewed {
       for rule in book.rules where rule.applies.covers(file.role) {

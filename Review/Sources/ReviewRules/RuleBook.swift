@@ -49,10 +49,31 @@ public struct RuleBook: Decodable, Sendable {
     }
   }
 
-  public var rules: [Rule]
+  /// Where naming a live service is the point, not a hidden dependency (see ``Place``).
+  public struct Places: Decodable, Sendable {
+    /// Type names that end so are the composition root: `AppRoot`, `LiveApp`, `AppEnvironment`.
+    public var rootSuffixes: [String] = []
+    /// Types that conform to one of these are where an app starts: `App`, `PreviewProvider`.
+    public var rootConformances: [String] = []
+    /// Type names that start so are the live implementation: `SystemClock`, `LiveMailer`.
+    public var livePrefixes: [String] = []
+    /// Static members whose names start so make a live or stand-in value: `static let live`.
+    public var liveMembers: [String] = []
 
-  public init(rules: [Rule]) {
+    public init(rootSuffixes: [String] = [], rootConformances: [String] = [], livePrefixes: [String] = [], liveMembers: [String] = []) {
+      self.rootSuffixes = rootSuffixes
+      self.rootConformances = rootConformances
+      self.livePrefixes = livePrefixes
+      self.liveMembers = liveMembers
+    }
+  }
+
+  public var rules: [Rule]
+  public var places: Places
+
+  public init(rules: [Rule], places: Places = Places()) {
     self.rules = rules
+    self.places = places
   }
 
   public static func load(from path: String) throws -> RuleBook {

@@ -84,10 +84,8 @@ public struct CheckOnce: Sendable {
   /// The verdict for people, and after a pass the review's notes, if there are any to give.
   private func textReport(_ verdict: Verdict, for exercise: Exercise) async -> Document {
     var document = VerdictReport(fileSystem: fileSystem, root: root).document(for: verdict)
-    if verdict.status == .passed, let review, let notes = await review.notesIfReady(on: exercise), !notes.isEmpty,
-      let rules = try? ReviewRules.load(root: root, fileSystem: fileSystem)
-    {
-      document.blocks += ReviewExercise.afterAPass(notes, rules: rules, course: nil, root: root)
+    if verdict.status == .passed, let review {
+      document.blocks += await review.afterAPass(on: exercise, course: nil)
     }
     return document
   }

@@ -43,7 +43,10 @@ public struct ReviewFiles: Sendable, Equatable {
 
   /// The analyzer's arguments for these files.
   var arguments: [String] {
-    code.flatMap { ["--code", $0] } + tests.flatMap { ["--tests", $0] }
-      + contextCode.flatMap { ["--context-code", $0] } + contextTests.flatMap { ["--context-tests", $0] }
+    var arguments: [String] = []
+    for (option, files) in [("--code", code), ("--tests", tests), ("--context-code", contextCode), ("--context-tests", contextTests)] {
+      for file in files { arguments += [option, file] }
+    }
+    return arguments
   }
 }

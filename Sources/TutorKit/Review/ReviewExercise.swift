@@ -31,6 +31,23 @@ public struct ReviewExercise: Sendable {
     return try? await notes(on: exercise)
   }
 
+  /// What a passing check adds: "Passed, with 1 review note" and the notes; nothing when there
+  /// are none; and before the analyzer is built, a line saying that `review` is there.
+  public func afterAPass(on exercise: Exercise, course: Course?) async -> [Block] {
+    guard reviewer.isReady() else {
+      return [
+        .paragraph([
+          .faint([
+            .code("review"),
+            .text(" reads how you wrote it, as a reviewer would (the first one builds the reviewer: a minute or two)."),
+          ])
+        ])
+      ]
+    }
+    guard let remarks = try? await notes(on: exercise), !remarks.isEmpty, let rules = try? rules() else { return [] }
+    return Self.afterAPass(remarks, rules: rules, course: course, root: root)
+  }
+
   /// The course's rules (`Review/Rules.json`).
   public func rules() throws -> ReviewRules {
     try ReviewRules.load(root: root, fileSystem: fileSystem)

@@ -206,12 +206,11 @@ final class ExerciseDesk {
     return answer(outcome, for: exercise, notes: await notes(after: outcome, on: exercise))
   }
 
-  /// A passing check's review notes, when the reviewer is built (a check never builds it).
+  /// A passing check's review notes, when the reviewer is built (a check never builds it), or
+  /// a line saying `review` is there.
   nonisolated(nonsending) private func notes(after outcome: CheckOutcome, on exercise: Exercise) async -> [Block] {
-    guard outcome.passed, let review, let remarks = await review.notesIfReady(on: exercise), !remarks.isEmpty,
-      let rules = try? review.rules()
-    else { return [] }
-    return ReviewExercise.afterAPass(remarks, rules: rules, course: course, root: review.root)
+    guard outcome.passed, let review else { return [] }
+    return await review.afterAPass(on: exercise, course: course)
   }
 
   /// `review`: the reviewer's notes on the exercise (the one opened, by default), or its rules.

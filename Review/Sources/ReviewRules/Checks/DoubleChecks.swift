@@ -10,12 +10,14 @@ struct WorkingDoubleCheck: Check {
   }
 
   private final class Visitor: RemarkVisitor {
-    lazy var matcher = ExpressionMatcher(patterns: settings.names("calls"))
+    lazy var matcher = ExpressionMatcher(patterns: settings.names("calls"), methods: settings.names("methods"))
 
     private func found(_ pattern: String?, at node: some SyntaxProtocol) {
       guard let pattern else { return }
+      // A double: a type of the tests that conforms to something (the code's protocol, or a
+      // standard one such as `Clock`). A test's own helper function may wait.
       let place = Place(of: node)
-      guard let type = place.type, !outline.boundaries(of: type).isEmpty else { return }
+      guard let type = place.type, !(outline.conformances[type] ?? []).isEmpty else { return }
       remarks.append(
         file.remark("working-double", at: node, "the double `\(place.description)` calls `\(pattern)`: it should answer at once"))
     }
@@ -32,8 +34,9 @@ struct WorkingDoubleCheck: Check {
   }
 }
 
-/// `unguarded-unchecked-sendable`: a class marked `@unchecked Sendable` with a stored instance
-/// `var` and no lock among its properties (any the settings' `guards` name).
+/// `unguarded-unchecked-sendable`: a class marked `@unchecked Sendable` (in its declaration
+/// or an extension) with a stored instance `var`, no lock among its properties (a property whose
+/// type or value names one of the settings' `guards`) and no global actor.
 struct UncheckedSendableCheck: Check {
   let id = "unguarded-unchecked-sendable"
 
@@ -45,18 +48,17 @@ struct UncheckedSendableCheck: Check {
     lazy var guards = settings.names("guards")
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-      let unchecked = (node.inheritanceClause?.inheritedTypes ?? []).contains { inherited in
-        guard let attributed = inherited.type.as(AttributedTypeSyntax.self) else { return false }
-        return Outline.baseName(of: attributed.baseType) == "Sendable"
-          && attributed.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "unchecked" }
-      }
-      guard unchecked else { return .visitChildren }
+      let name = node.name.text
+      guard outline.uncheckedSendable.contains(name), !outline.actorIsolated.contains(name) else { return .visitChildren }
       var mutable: [String] = []
       var guarded = false
       for member in node.memberBlock.members {
         guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-        let text = variable.bindings.trimmedDescription
-        if guards.contains(where: { text.contains($0) }) { guarded = true }
+        for binding in variable.bindings {
+          // What the property holds, not what it is called (`isLocked` is no lock).
+          let holds = (binding.typeAnnotation?.type.code ?? "") + " " + (binding.initializer?.value.code ?? "")
+          if guards.contains(where: { holds.contains($0) }) { guarded = true }
+        }
         guard variable.bindingSpecifier.tokenKind == .keyword(.var), !Place.isStatic(variable.modifiers) else { continue }
         for binding in variable.bindings where binding.accessorBlock == nil || Self.onlyObserves(binding.accessorBlock!) {
           mutable.append(binding.pattern.trimmedDescription)
@@ -67,7 +69,7 @@ struct UncheckedSendableCheck: Check {
         remarks.append(
           file.remark(
             "unguarded-unchecked-sendable", at: node.name,
-            "`\(node.name.text)` is `@unchecked Sendable`, but \(names) \(mutable.count == 1 ? "is a plain `var`" : "are plain `var`s") with no lock"))
+            "`\(name)` is `@unchecked Sendable`, but \(names) \(mutable.count == 1 ? "is a plain `var`" : "are plain `var`s") with no lock"))
       }
       return .visitChildren
     }

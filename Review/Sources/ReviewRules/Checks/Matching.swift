@@ -1,28 +1,32 @@
 import SwiftSyntax
 
-/// Finds the expressions a rule lists in its settings, written as the learner would write them:
-/// `Date()` (a call without arguments), `Date.now` (a member), `Thread.sleep` (a call with any
-/// arguments), `asyncAfter` (a method of any receiver).
+/// Finds the expressions a rule lists in its settings, written as the learner would write them,
+/// however the code is laid out: `Date()` (a call without arguments), `Date.now` or `.now` (a
+/// member), `Thread.sleep` (a call with any arguments), `Data(contentsOf:)` (a call with those
+/// labels); and `methods`, called on any receiver (`asyncAfter`).
 struct ExpressionMatcher {
   let patterns: [String]
+  var methods: [String] = []
 
   /// The pattern `node` matches, if any.
   func match(_ node: FunctionCallExprSyntax) -> String? {
-    let callee = node.calledExpression.trimmedDescription
+    let callee = node.calledExpression.code
     let bare = node.arguments.isEmpty && node.trailingClosure == nil
     if bare, patterns.contains(callee + "()") { return callee + "()" }
+    let labelled = callee + "(" + node.arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
+    if !node.arguments.isEmpty, patterns.contains(labelled) { return labelled }
     if patterns.contains(callee) { return callee }
-    if let member = node.calledExpression.as(MemberAccessExprSyntax.self), patterns.contains(member.declName.baseName.text) {
+    if let member = node.calledExpression.as(MemberAccessExprSyntax.self), methods.contains(member.declName.baseName.text) {
       return member.declName.baseName.text
     }
     return nil
   }
 
-  /// The pattern a member access that is not itself called matches: `Date.now`,
+  /// The pattern a member access that is not itself called matches: `Date.now`, `.now`,
   /// `URLSession.shared` (also as the base of `.data(from:)`).
   func match(_ node: MemberAccessExprSyntax) -> String? {
     if node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id { return nil }
-    let text = node.trimmedDescription
+    let text = node.code
     return patterns.contains(text) ? text : nil
   }
 }

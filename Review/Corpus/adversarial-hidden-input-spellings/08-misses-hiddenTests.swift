@@ -1,0 +1,2 @@
+struct StubListing: LoanListing { func loans() async throws -> [Loan] { [] } }
+final class PreviewLoans: LoansModeling { var overdue: [Loan] { [] } }

@@ -1,0 +1,1 @@
+actor SpyPayments: Payments { var charged: [Int] = []; func charge(_ cents: Int) async throws { charged.append(cents) } }

@@ -1,0 +1,1 @@
+struct FixedClock: Clock { var now: Date }

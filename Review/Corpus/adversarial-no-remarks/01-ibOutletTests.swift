@@ -1,0 +1,3 @@
+import Testing
+@testable import App
+struct StubListing: LoanListing { func loans() async throws -> [String] { ["Dune"] } }
