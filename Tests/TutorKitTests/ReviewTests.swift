@@ -60,7 +60,14 @@ final class ReviewProcesses: ProcessRunner {
   }
 
   func locate(_ name: String) -> String? { name == "swift" ? "/usr/bin/swift" : nil }
-  func stopProcesses(carrying variable: String, value: String) -> Int { 0 }
+
+  private let stops = Mutex<[String]>([])
+  /// Each look for leftovers, as `variable=value`.
+  var stopped: [String] { stops.withLock { $0 } }
+  func stopProcesses(carrying variable: String, value: String) -> Int {
+    stops.withLock { $0.append("\(variable)=\(value)") }
+    return 0
+  }
 }
 
 @Suite struct ReviewTests {
@@ -124,6 +131,9 @@ final class ReviewProcesses: ProcessRunner {
     #expect(analyzer.executable == "/course/.build/review/debug/ditutor-review")
     #expect(analyzer.arguments == ["--rules", "/course/Review/Rules.json"] + files.arguments)
     #expect(tool.isReady())
+    // A build a killed ditutor left going is stopped first; this one is marked the same way.
+    #expect(processes.stopped == ["DITUTOR_REVIEW_BUILD=/course/.build/review"])
+    #expect(build.environment["DITUTOR_REVIEW_BUILD"] == "/course/.build/review")
 
     _ = try await tool.review(files) { line in said.withLock { $0.append(line) } }
     #expect(processes.builds == 1, "built once")
@@ -272,5 +282,20 @@ extension ReviewTests {
     _ = try await tool.review(ReviewFiles(), progress: { _ in })
     #expect(processes.builds == 0)
     #expect(processes.requests.map(\.executable) == ["/opt/review/ditutor-review"])
+  }
+}
+
+extension ReviewTests {
+  @Test func aCourseWithoutTheReviewerSaysSoAndAPassDoesNotMentionIt() async throws {
+    try fileSystem.removeItem(at: "/course/Review/Package.swift")
+    let processes = ReviewProcesses(fileSystem: fileSystem)
+    let tool = ReviewTool(root: "/course", processes: processes, fileSystem: fileSystem, environment: [:])
+    let failure = await #expect(throws: CommandFailure.self) { try await tool.review(ReviewFiles(), progress: { _ in }) }
+    #expect(failure?.message.contains("no Review/ folder") == true)
+    #expect(processes.requests.isEmpty)
+
+    try fileSystem.removeItem(at: "/course/Review/Rules.json")
+    let review = ReviewExercise(root: "/course", fileSystem: fileSystem, reviewer: ScriptedReviewer(ready: false))
+    #expect(await review.afterAPass(on: try exercise("greet"), course: nil).isEmpty)
   }
 }

@@ -59,6 +59,9 @@ public struct ReviewTool: CodeReviewer {
         throw CommandFailure(message: "DITUTOR_REVIEWER names \(prebuilt), and there is no reviewer there.", status: 1)
       }
     } else if !isReady() {
+      guard fileSystem.fileExists(at: FilePath.join(package, "Package.swift")) else {
+        throw CommandFailure(message: "This course has no reviewer: there is no Review/ folder beside Lessons/ and Exercises/.", status: 1)
+      }
       try await build(progress: progress)
     }
     let outcome = try await processes.run(
@@ -84,6 +87,11 @@ public struct ReviewTool: CodeReviewer {
     defer { lock.release() }
     let key = sourcesKey()
     if fileSystem.fileExists(at: binary), (try? fileSystem.readText(at: builtFrom)) == key { return }
+    // A ditutor killed while it built (kill -9, a closed window) left its `swift build` going;
+    // with the lock held, anything still building here is such a leftover.
+    _ = processes.stopProcesses(carrying: Self.ownerVariable, value: scratch)
+    var environment = self.environment
+    environment[Self.ownerVariable] = scratch
     progress(
       "Building the reviewer, once: it reads Swift with swift-syntax, which takes a minute or two to compile. Checks never wait for it.")
     let outcome = try await processes.run(
@@ -100,6 +108,9 @@ public struct ReviewTool: CodeReviewer {
       throw CommandFailure(message: "The reviewer did not build (swift build --package-path Review):\n\(shown)", status: 1)
     }
   }
+
+  /// Marks the processes of a build of the reviewer, with its build folder as the value.
+  static let ownerVariable = "DITUTOR_REVIEW_BUILD"
 
   static func lastLines(_ text: String) -> String {
     text.split(separator: "\n").suffix(5).joined(separator: "\n")
