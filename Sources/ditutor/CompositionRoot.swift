@@ -39,7 +39,7 @@ struct CompositionRoot {
         examples: ExampleRunner(root: root, processes: processes, fileSystem: fileSystem, environment: environment),
         fileSystem: fileSystem, clock: clock, root: root,
         sandbox: { [fileSystem, directory = progress.directory] in DIKitSandbox(fileSystem: fileSystem, exportFolder: directory) },
-        reviewer: reviewTool(root: root))
+        reviewer: reviewTool(root: root), buildsReviewerInTheBackground: probe.inputIsTerminal && probe.outputIsTerminal)
     } catch {
       throw fail("\(error)", status: 1)
     }

@@ -25,6 +25,13 @@ final class ScriptedReviewer: CodeReviewer {
     if !ready { progress("Building the reviewer") }
     return state.withLock { $0.remarks }
   }
+
+  private let preparations = Mutex(0)
+  var prepared: Int { preparations.withLock { $0 } }
+  func prepare() async throws {
+    preparations.withLock { $0 += 1 }
+    state.withLock { $0.ready = true }
+  }
 }
 
 /// A process runner for the review tool: `swift build` and the analyzer, as scripted.
@@ -38,7 +45,7 @@ final class ReviewProcesses: ProcessRunner {
   }
 
   var requests: [ProcessRequest] { state.withLock { $0.requests } }
-  var builds: Int { requests.filter { $0.arguments.first == "build" }.count }
+  var builds: Int { requests.filter { $0.arguments.contains("build") }.count }
 
   func script(build: ProcessOutcome? = nil, analyzer: ProcessOutcome? = nil) {
     state.withLock { state in
@@ -52,14 +59,14 @@ final class ReviewProcesses: ProcessRunner {
       state.requests.append(request)
       return (state.build, state.analyzer)
     }
-    if request.arguments.first == "build" {
+    if request.arguments.contains("build") {
       if build.ending == .exited(0) { fileSystem.add("/course/.build/review/debug/ditutor-review", "a program") }
       return build
     }
     return analyzer
   }
 
-  func locate(_ name: String) -> String? { name == "swift" ? "/usr/bin/swift" : nil }
+  func locate(_ name: String) -> String? { ["swift", "nice"].contains(name) ? "/usr/bin/\(name)" : nil }
 
   private let stops = Mutex<[String]>([])
   /// Each look for leftovers, as `variable=value`.
@@ -297,5 +304,44 @@ extension ReviewTests {
     try fileSystem.removeItem(at: "/course/Review/Rules.json")
     let review = ReviewExercise(root: "/course", fileSystem: fileSystem, reviewer: ScriptedReviewer(ready: false))
     #expect(await review.afterAPass(on: try exercise("greet"), course: nil).isEmpty)
+  }
+}
+
+extension ReviewTests {
+  @Test(arguments: [true, false])
+  func anInteractiveSessionBuildsTheReviewerOnceAnExerciseIsOpened(interactive: Bool) async throws {
+    let reviewer = ScriptedReviewer(ready: false, remarks: [Self.remark])
+    let session = try Session(
+      course: CourseFixtures.course(fileSystem), progress: CourseFixtures.store(fileSystem), checker: ScriptedChecker([.passed]),
+      examples: EchoExamples(), fileSystem: fileSystem, clock: CourseFixtures.clock, root: "/course", reviewer: reviewer,
+      buildsReviewerInTheBackground: interactive)
+    _ = await session.handle("exercise greet")
+    _ = await session.handle("exercise writes")
+    if let build = await session.reviewerBuild { await build.value }
+    #expect(reviewer.prepared == (interactive ? 1 : 0), "built once, in an interactive session only")
+    let check = await session.handle("check greet")
+    #expect(check.document.text.contains("Passed, with 1 review note") == interactive)
+  }
+
+  @Test func theBackgroundBuildRunsAtTheLowestPriorityAndAReviewWaitsForIt() async throws {
+    let processes = ReviewProcesses(fileSystem: fileSystem)
+    let tool = ReviewTool(root: "/course", processes: processes, fileSystem: fileSystem, environment: [:])
+    try await tool.prepare()
+    let build = try #require(processes.requests.first)
+    #expect(build.executable == "/usr/bin/nice")
+    #expect(Array(build.arguments.prefix(4)) == ["-n", "19", "/usr/bin/swift", "build"])
+    #expect(tool.isReady())
+    try await tool.prepare()
+    #expect(processes.builds == 1, "a built reviewer is not built again")
+  }
+}
+
+extension ReviewTests {
+  @Test func aPassWhileTheReviewerIsBuiltInTheBackgroundSaysTheNotesAreComing() async throws {
+    let review = ReviewExercise(root: "/course", fileSystem: fileSystem, reviewer: ScriptedReviewer(ready: false))
+    let building = Document(await review.afterAPass(on: try exercise("greet"), course: nil, building: true)).text
+    #expect(building.contains("A reviewer is being built in the background"))
+    let notBuilding = Document(await review.afterAPass(on: try exercise("greet"), course: nil, building: false)).text
+    #expect(notBuilding.contains("review reads how you wrote it"))
   }
 }

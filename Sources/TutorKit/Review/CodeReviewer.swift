@@ -9,6 +9,11 @@ public protocol CodeReviewer: Sendable {
   /// The remarks on `files.code` and `files.tests`, read beside the others. `progress` hears
   /// what a first review does that takes a while (building the analyzer).
   func review(_ files: ReviewFiles, progress: @escaping @Sendable (String) -> Void) async throws -> [ReviewRemark]
+
+  /// Builds the analyzer if it is not built, at the lowest priority: the REPL starts this in the
+  /// background once an exercise's own first build is done, so that by the learner's first pass
+  /// the notes are there, and no check waits for it.
+  func prepare() async throws
 }
 
 /// The files of one review, absolute: the learner's (reviewed) and the ones beside them.

@@ -32,19 +32,20 @@ public struct ReviewExercise: Sendable {
   }
 
   /// What a passing check adds: "Passed, with 1 review note" and the notes; nothing when there
-  /// are none; and before the analyzer is built, a line saying that `review` is there.
-  public func afterAPass(on exercise: Exercise, course: Course?) async -> [Block] {
+  /// are none; and before the analyzer is built, a line saying that `review` is there (or, when
+  /// the REPL is `building` it in the background, that the notes are coming).
+  public func afterAPass(on exercise: Exercise, course: Course?, building: Bool = false) async -> [Block] {
     // A course without the reviewer's rules (an older copy, a fixture) has no review to offer.
     guard fileSystem.fileExists(at: FilePath.join(root, ReviewRules.path)) else { return [] }
     guard reviewer.isReady() else {
-      return [
-        .paragraph([
-          .faint([
-            .code("review"),
-            .text(" reads how you wrote it, as a reviewer would (the first one builds the reviewer: a minute or two)."),
-          ])
-        ])
-      ]
+      let line: [Inline] =
+        building
+        ? [
+          .text("A reviewer is being built in the background (a minute or two, once): from then on a pass lists its notes on how you wrote the code, and "),
+          .code("review"), .text(" shows them at any time."),
+        ]
+        : [.code("review"), .text(" reads how you wrote it, as a reviewer would (the first one builds the reviewer: a minute or two).")]
+      return [.paragraph([.faint(line)])]
     }
     guard let remarks = try? await notes(on: exercise), !remarks.isEmpty, let rules = try? rules() else { return [] }
     return Self.afterAPass(remarks, rules: rules, course: course, root: root)

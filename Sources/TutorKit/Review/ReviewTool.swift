@@ -79,11 +79,24 @@ public struct ReviewTool: CodeReviewer {
     }
   }
 
-  /// Builds the analyzer, one build at a time for the checkout (a second terminal waits).
-  private func build(progress: @escaping @Sendable (String) -> Void) async throws {
+  public func prepare() async throws {
+    guard prebuilt == nil, !isReady(), fileSystem.fileExists(at: FilePath.join(package, "Package.swift")) else { return }
+    try await build(progress: { _ in }, lowPriority: true)
+  }
+
+  /// Builds the analyzer, one build at a time for the checkout (a second terminal, or a review
+  /// while the REPL builds it in the background, waits for it).
+  private func build(progress: @escaping @Sendable (String) -> Void, lowPriority: Bool = false) async throws {
     guard let swift = processes.locate("swift") else { throw RunnerError.swiftMissing }
     if !fileSystem.directoryExists(at: scratch) { try fileSystem.createDirectory(at: scratch) }
-    let lock = try await fileSystem.acquireLock(at: FilePath.join(root, ".build", "review.lock"))
+    let lockPath = FilePath.join(root, ".build", "review.lock")
+    let lock: any HeldLock
+    if let free = try fileSystem.tryLock(at: lockPath) {
+      lock = free
+    } else {
+      progress("Waiting for the reviewer's build, which is already under way (in the background, or in another window) …")
+      lock = try await fileSystem.acquireLock(at: lockPath)
+    }
     defer { lock.release() }
     let key = sourcesKey()
     if fileSystem.fileExists(at: binary), (try? fileSystem.readText(at: builtFrom)) == key { return }
@@ -94,10 +107,12 @@ public struct ReviewTool: CodeReviewer {
     environment[Self.ownerVariable] = scratch
     progress(
       "Building the reviewer, once: it reads Swift with swift-syntax, which takes a minute or two to compile. Checks never wait for it.")
+    // In the background it yields every core to whatever the learner runs (`nice -n 19`).
+    let build = ["build", "--package-path", package, "--scratch-path", scratch, "--product", "ditutor-review"]
+    let nice = lowPriority ? processes.locate("nice") : nil
     let outcome = try await processes.run(
       ProcessRequest(
-        executable: swift,
-        arguments: ["build", "--package-path", package, "--scratch-path", scratch, "--product", "ditutor-review"],
+        executable: nice ?? swift, arguments: nice == nil ? build : ["-n", "19", swift] + build,
         environment: environment, workingDirectory: root, timeout: .seconds(1800), outputLimit: 1 << 20))
     switch outcome.ending {
     case .exited(0): try fileSystem.writeAtomically(Data(key.utf8), to: builtFrom)

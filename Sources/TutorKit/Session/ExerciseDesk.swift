@@ -210,7 +210,7 @@ final class ExerciseDesk {
   /// a line saying `review` is there.
   nonisolated(nonsending) private func notes(after outcome: CheckOutcome, on exercise: Exercise) async -> [Block] {
     guard outcome.passed, let review else { return [] }
-    return await review.afterAPass(on: exercise, course: course)
+    return await review.afterAPass(on: exercise, course: course, building: warmer.reviewerBuild != nil)
   }
 
   /// `review`: the reviewer's notes on the exercise (the one opened, by default), or its rules.

@@ -45,12 +45,15 @@ public actor Session {
     course: Course, progress store: ProgressStore, checker: any ExerciseChecker, examples: any ExampleRunning,
     fileSystem: any FileSystem, clock: WallClock, root: String, catalog: CommandCatalog = CommandCatalog(),
     watchInterval: Duration = .milliseconds(300), statusInterval: Duration = .seconds(1),
-    sandbox makeSandbox: (@Sendable () -> any ContainerSandbox)? = nil, reviewer: (any CodeReviewer)? = nil
+    sandbox makeSandbox: (@Sendable () -> any ContainerSandbox)? = nil, reviewer: (any CodeReviewer)? = nil,
+    buildsReviewerInTheBackground: Bool = false
   ) throws {
     try? store.removeAbandonedSaves()
     let opened = try store.open()
     let progress = LearnerProgress(store: store, opened: opened)
-    let warmer = BuildWarmer(checker: checker)
+    // An interactive session builds the reviewer while the learner reads and edits; a script
+    // or a demo would only start a build its end throws away.
+    let warmer = BuildWarmer(checker: checker, reviewer: buildsReviewerInTheBackground ? reviewer : nil)
     let navigator = Navigator(
       course: course, progress: progress, exercisePage: ExercisePage(course: course, progress: progress), warmer: warmer)
     let workspace = ExerciseWorkspace(fileSystem: fileSystem, clock: clock, root: root, progressDirectory: store.directory)
@@ -108,6 +111,7 @@ public actor Session {
 
   /// The background builds under way, by exercise id (for tests: `shutdown` empties it).
   var warming: [String: Task<Void, Never>] { warmer.running }
+  var reviewerBuild: Task<Void, Never>? { warmer.reviewerBuild }
 
   /// A problem found while loading the learner's state (a progress file moved aside), once.
   public func takeStartupWarning() -> Document? {
