@@ -263,7 +263,20 @@ struct CompositionRoot {
     let recordedBuilds =
       Self.fastChecks(environment) && !options.separately ? WarmBuilder.maker(processes: processes, fileSystem: fileSystem) : nil
     let trace = Self.checkTrace(environment)
-    let gradebook = Gradebook(course: course, root: root, fileSystem: fileSystem) { workspace in
+    let reviewer = reviewTool(root: root)
+    if options.review {
+      // Said before grading starts, not as a column of dashes after it.
+      do {
+        try await reviewer.prepare()
+      } catch {
+        throw fail("grade --review: the reviewer did not build: \(error)", status: 1)
+      }
+      guard reviewer.isReady() else {
+        throw fail(
+          "grade --review needs the reviewer: this course has no Review/ folder, or DITUTOR_REVIEWER names no program.", status: 1)
+      }
+    }
+    let gradebook = Gradebook(course: course, root: root, fileSystem: fileSystem, reviewer: reviewer) { workspace in
       // A lane's course is built for learner after learner: recorded once, then without SwiftPM.
       ExerciseRunner(
         root: workspace, processes: processes, fileSystem: fileSystem, environment: environment,

@@ -269,3 +269,46 @@ final class GradingSwift: ProcessRunner {
     #expect(GradingProgress.describe(secondsLeft: 4000) == "about 1 h 6 min left")
   }
 }
+
+/// `grade --review`: each learner's review notes, counted from one review of their whole course.
+@Suite struct GradebookReviewTests {
+  @Test func eachExerciseGetsTheNotesOnItsOwnFilesAndTheBookShowsTheTotal() async throws {
+    let base = GradebookWorkspaceTests()
+    let fileSystem = base.fileSystem
+    let swift = base.swift
+    // Ada's greet has two notes and count one; the reviewer is asked once per learner.
+    let reviewer = ScriptedReviewer(
+      ready: false,
+      remarks: [
+        ReviewRemark(rule: "hidden-input", file: "/learners/ada/Exercises/greet/Sources/Code.swift", line: 1, column: 1, message: "`Date()`"),
+        ReviewRemark(rule: "global-singleton", file: "/learners/ada/Exercises/greet/Sources/Helper.swift", line: 2, column: 1, message: "`.shared`"),
+        ReviewRemark(rule: "hidden-input", file: "/learners/ada/Exercises/count/Sources/Code.swift", line: 3, column: 1, message: "`UUID()`"),
+      ])
+    let gradebook = Gradebook(course: try CourseFixtures.course(fileSystem), root: "/course", fileSystem: fileSystem, reviewer: reviewer) {
+      root in ExerciseRunner(root: root, processes: swift, fileSystem: fileSystem, environment: [:])
+    }
+    let entries = try await gradebook.grade(["/learners/ada"], options: .init(timeout: .seconds(5), review: true))
+    let notes = Dictionary(uniqueKeysWithValues: entries[0].exercises.map { ($0.exercise, $0.reviewNotes) })
+    #expect(notes == ["greet": 2, "count": 1])
+    #expect(entries[0].reviewNotes == 3)
+    #expect(reviewer.prepared == 1, "built before the first learner")
+    // The learner's sources, beside the instructor's tests.
+    let asked = try #require(reviewer.asked.first { $0.code.contains("/learners/ada/Exercises/greet/Sources/Code.swift") })
+    #expect(asked.contextTests == ["/course/Exercises/greet/Tests/greetTests.swift"])
+
+    let table = GradebookReport.document(entries, exercises: ["greet", "count"]).text
+    #expect(table.contains("Review"))
+    let csv = GradebookReport.csv(entries, exercises: ["greet", "count"])
+    #expect(csv.hasPrefix("learner,passed,total,greet,count,review notes,quizzes"))
+    #expect(csv.contains(",3,"))
+    #expect(GradebookReport.json(entries).contains("\"reviewNotes\" : 2"))
+  }
+
+  @Test func withoutReviewTheBookIsAsItWas() async throws {
+    let base = GradebookWorkspaceTests()
+    let entries = try await base.grade()
+    #expect(entries[0].reviewNotes == nil)
+    #expect(!GradebookReport.csv(entries, exercises: ["greet", "count"]).contains("review"))
+    #expect(!GradebookReport.document(entries, exercises: ["greet", "count"]).text.contains("Review"))
+  }
+}

@@ -4,7 +4,8 @@ import Testing
 
 @testable import TutorKit
 
-/// A reviewer that says what it is told to, and counts how often it was asked.
+/// A reviewer that says what it is told to about the files it is given, and counts how often it
+/// was asked.
 final class ScriptedReviewer: CodeReviewer {
   private let state: Mutex<(ready: Bool, remarks: [ReviewRemark], asked: [ReviewFiles])>
 
@@ -23,7 +24,9 @@ final class ScriptedReviewer: CodeReviewer {
       return state.ready
     }
     if !ready { progress("Building the reviewer") }
-    return state.withLock { $0.remarks }
+    // Only what it was told about the files it reads.
+    let reviewed = Set(files.code + files.tests)
+    return state.withLock { $0.remarks }.filter { reviewed.contains($0.file) }
   }
 
   private let preparations = Mutex(0)

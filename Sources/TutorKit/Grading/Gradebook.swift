@@ -33,6 +33,11 @@ public struct Gradebook: Sendable {
     public var position: Int?
 
     public var passed: Int { exercises.filter(\.passed).count }
+    /// The learner's review notes over every exercise; nil when not reviewed.
+    public var reviewNotes: Int? {
+      let counts = exercises.compactMap(\.reviewNotes)
+      return counts.isEmpty ? nil : counts.reduce(0, +)
+    }
   }
 
   /// One exercise of one learner.
@@ -47,9 +52,11 @@ public struct Gradebook: Sendable {
     public var note: String?
     /// The whole verdict, for the classroom formats (left out of the gradebook's own JSON).
     public var verdict: Verdict?
+    /// How many review notes the learner's code gets (`grade --review`); nil when not reviewed.
+    public var reviewNotes: Int?
 
     private enum CodingKeys: String, CodingKey {
-      case exercise, status, passed, testsChanged, note
+      case exercise, status, passed, testsChanged, note, reviewNotes
     }
   }
 
@@ -59,12 +66,15 @@ public struct Gradebook: Sendable {
   /// A runner for a workspace folder (its own scratch folder, its own timeout).
   private let makeRunner: @Sendable (String) -> ExerciseRunner
   private let now: @Sendable () -> ContinuousClock.Instant
+  /// Counts each learner's review notes, when the options ask for it.
+  private let reviewer: (any CodeReviewer)?
 
   /// - Parameter now: the time, for the progress line's estimate of the time left.
   public init(
     course: Course, root: String, fileSystem: any FileSystem, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
-    makeRunner: @escaping @Sendable (String) -> ExerciseRunner
+    reviewer: (any CodeReviewer)? = nil, makeRunner: @escaping @Sendable (String) -> ExerciseRunner
   ) {
+    self.reviewer = reviewer
     self.course = course
     self.root = root
     self.fileSystem = fileSystem
@@ -82,12 +92,17 @@ public struct Gradebook: Sendable {
     /// Check each exercise in a build of its own and keep nothing: the slow way, as ditutor
     /// graded before it shared builds and results, kept to compare verdicts with.
     public var separately: Bool
+    /// Count each learner's review notes too (see ``CodeReviewer``).
+    public var review: Bool
 
-    public init(jobs: Int = 1, timeout: Duration = ExerciseRunner.defaultTimeout, fresh: Bool = false, separately: Bool = false) {
+    public init(
+      jobs: Int = 1, timeout: Duration = ExerciseRunner.defaultTimeout, fresh: Bool = false, separately: Bool = false, review: Bool = false
+    ) {
       self.jobs = jobs
       self.timeout = timeout
       self.fresh = fresh
       self.separately = separately
+      self.review = review
     }
   }
 
@@ -138,6 +153,8 @@ public struct Gradebook: Sendable {
       return checkouts.map(notGraded)
     }
     defer { lock.release() }
+    // The reviewer is built before the first learner, not in the middle of a lane's build.
+    if options.review, let reviewer { try await reviewer.prepare() }
     let shipped = ShippedTests.make(for: course.exercises, root: root, fileSystem: fileSystem)
     let lanes = max(1, min(options.jobs, checkouts.count))
     removeLeftovers(keepingLanes: lanes)
@@ -262,6 +279,17 @@ public struct Gradebook: Sendable {
         return Grade(
           exercise: exercise.id, status: verdict?.status ?? .failed, passed: verdict?.status == .passed,
           testsChanged: changed, note: verdict.flatMap(Self.note), verdict: verdict)
+      }
+      // One process for the learner's whole course; a note belongs to the exercise whose
+      // folder holds its file. A review that fails costs the counts ("–"), never the grades.
+      if options.review, let reviewer,
+        let remarks = try? await reviewer.reviewEach(
+          graded.map { ReviewFiles(of: $0, learner: checkout, course: root, fileSystem: fileSystem) })
+      {
+        for index in entry.exercises.indices {
+          let folder = FilePath.join(checkout, "Exercises", entry.exercises[index].exercise) + "/"
+          entry.exercises[index].reviewNotes = remarks.filter { $0.file.hasPrefix(folder) }.count
+        }
       }
     } catch where Task.isCancelled || error is CancellationError {
       entry.exercises = []

@@ -5,19 +5,25 @@ import Foundation
 /// own file, GradebookReport+HTML.swift).
 public enum GradebookReport {
   public static func document(_ entries: [Gradebook.Entry], exercises: [String]) -> Document {
-    let header: [[Inline]] = [[.text("Learner")], [.text("Passed")]] + exercises.indices.map { [.text("\($0 + 1)")] } + [[.text("Quizzes")], [.text("Notes")]]
+    // `grade --review`: each learner's review notes, over every exercise.
+    let reviewed = entries.contains { $0.reviewNotes != nil }
+    let header: [[Inline]] =
+      [[.text("Learner")], [.text("Passed")]] + exercises.indices.map { [.text("\($0 + 1)")] }
+      + (reviewed ? [[.text("Review")]] : []) + [[.text("Quizzes")], [.text("Notes")]]
     let rows = entries.map { entry -> [[Inline]] in
       let cells: [[Inline]] = exercises.map { id in
         guard let grade = entry.exercises.first(where: { $0.exercise == id }) else { return [.text("–")] }
         return [.text(mark(grade))]
       }
       return [[.strong([.text(entry.learner)])], [.text(score(entry, of: exercises))]] + cells
+        + (reviewed ? [[.text(entry.reviewNotes.map(String.init) ?? "–")]] : [])
         + [[.text(quizzes(entry))], [.text(notes(entry))]]
     }
+    let alignments: [Table.Alignment] = [.left, .right] + exercises.map { _ in .center } + (reviewed ? [.right] : []) + [.left, .left]
     var blocks: [Block] = [
-      .table(Table(header: header, alignments: [.left, .right] + exercises.map { _ in .center } + [.left, .left], rows: rows)),
+      .table(Table(header: header, alignments: alignments, rows: rows)),
       .paragraph([.faint([.text("Exercises: " + exercises.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", "))])]),
-      .paragraph([.faint([.text("✓ passed against the shipped tests · ✗ not passed · ! the learner changed the shipped tests (graded against the shipped ones, flagged) · – not graded")])]),
+      .paragraph([.faint([.text("✓ passed against the shipped tests · ✗ not passed · ! the learner changed the shipped tests (graded against the shipped ones, flagged) · – not graded" + (reviewed ? " · Review: the learner's review notes, over every exercise (ditutor review shows them)" : ""))])]),
     ]
     let flagged = entries.filter { $0.exercises.contains { $0.testsChanged?.altersShippedTests == true } }
     if !flagged.isEmpty {
@@ -69,7 +75,11 @@ public enum GradebookReport {
     func field(_ text: String) -> String {
       text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
-    var lines = [(["learner", "passed", "total"] + exercises + ["quizzes", "tests changed", "problem"]).map(field).joined(separator: ",")]
+    let reviewed = entries.contains { $0.reviewNotes != nil }
+    var lines = [
+      (["learner", "passed", "total"] + exercises + (reviewed ? ["review notes"] : []) + ["quizzes", "tests changed", "problem"]).map(field)
+        .joined(separator: ",")
+    ]
     for entry in entries {
       let statuses = exercises.map { id in
         entry.exercises.first { $0.exercise == id }.map { $0.passed ? "passed" : $0.status.rawValue }
@@ -78,7 +88,8 @@ public enum GradebookReport {
       let changed = entry.exercises.filter { $0.testsChanged?.altersShippedTests == true }.map(\.exercise).joined(separator: " ")
       let problem = entry.problem ?? (entry.notGraded == nil ? "" : "grading was stopped before this checkout was done")
       lines.append(
-        ([entry.learner, String(entry.passed), String(exercises.count)] + statuses + [quizzes(entry), changed, problem])
+        ([entry.learner, String(entry.passed), String(exercises.count)] + statuses
+          + (reviewed ? [entry.reviewNotes.map(String.init) ?? ""] : []) + [quizzes(entry), changed, problem])
           .map(field).joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"

@@ -54,6 +54,16 @@ public struct ReviewTool: CodeReviewer {
   }
 
   public func review(_ files: ReviewFiles, progress: @escaping @Sendable (String) -> Void) async throws -> [ReviewRemark] {
+    try await run(files.arguments, progress: progress)
+  }
+
+  /// One process for them all, each exercise after `--next`.
+  public func reviewEach(_ groups: [ReviewFiles]) async throws -> [ReviewRemark] {
+    guard !groups.isEmpty else { return [] }
+    return try await run(Array(groups.map(\.arguments).joined(separator: ["--next"])), progress: { _ in })
+  }
+
+  private func run(_ arguments: [String], progress: @escaping @Sendable (String) -> Void) async throws -> [ReviewRemark] {
     if let prebuilt {
       guard fileSystem.fileExists(at: prebuilt) else {
         throw CommandFailure(message: "DITUTOR_REVIEWER names \(prebuilt), and there is no reviewer there.", status: 1)
@@ -66,7 +76,7 @@ public struct ReviewTool: CodeReviewer {
     }
     let outcome = try await processes.run(
       ProcessRequest(
-        executable: binary, arguments: ["--rules", FilePath.join(root, ReviewRules.path)] + files.arguments,
+        executable: binary, arguments: ["--rules", FilePath.join(root, ReviewRules.path)] + arguments,
         environment: environment, workingDirectory: root, timeout: .seconds(60), outputLimit: 4 << 20, mayLeaveProcesses: false))
     guard outcome.ending == .exited(0) else {
       throw CommandFailure(message: "The reviewer stopped without a review: \(Self.lastLines(outcome.standardError))", status: 1)

@@ -43,6 +43,9 @@ struct Grade: AsyncParsableCommand {
   @Flag(help: "Check each exercise in a build of its own and keep no results (slow; to compare verdicts).")
   var separately = false
 
+  @Flag(help: "Count each learner's review notes too (ditutor review; builds the reviewer first if need be).")
+  var review = false
+
   @Option(help: "Checkouts graded at once (each build uses every core; 1 suits 2 cores).")
   var jobs: Int = 1
 
@@ -59,7 +62,7 @@ struct Grade: AsyncParsableCommand {
     let app = CompositionRoot(environment: ProcessInfo.processInfo.environment)
     let status = try await app.grade(
       rootOption: options.root, checkouts: checkouts, format: format, output: output,
-      options: Gradebook.Options(jobs: jobs, timeout: .seconds(timeout), fresh: fresh, separately: separately))
+      options: Gradebook.Options(jobs: jobs, timeout: .seconds(timeout), fresh: fresh, separately: separately, review: review))
     if status != 0 { throw ExitCode(status) }
   }
 }
