@@ -1,10 +1,16 @@
 import SwiftSyntax
 
-/// One rule's check: reads a file (with what the outline knows of the others) and says what it
-/// finds. Its `id` is the rule's in `Rules.json`, where its settings come from.
+/// One rule's check: its `Visitor` reads a file (with what the outline knows of the others) and
+/// keeps what it finds. Its `id` is the rule's in `Rules.json`, where its settings come from.
 protocol Check: Sendable {
+  associatedtype Visitor: RemarkVisitor
   var id: String { get }
-  func remarks(in file: SourceFile, outline: Outline, settings: RuleBook.Settings) -> [Remark]
+}
+
+extension Check {
+  func remarks(in file: SourceFile, outline: Outline, settings: RuleBook.Settings) -> [Remark] {
+    Visitor.run(file, outline, settings)
+  }
 }
 
 /// Reads the learner's files as a reviewer would, rule by rule.

@@ -6,11 +6,7 @@ import SwiftSyntax
 struct HiddenInputCheck: Check {
   let id = "hidden-input"
 
-  func remarks(in file: SourceFile, outline: Outline, settings: RuleBook.Settings) -> [Remark] {
-    Visitor.run(file, outline, settings)
-  }
-
-  private final class Visitor: RemarkVisitor {
+  final class Visitor: RemarkVisitor {
     lazy var matcher = ExpressionMatcher(patterns: settings.names("expressions") + settings.names("calls"))
     lazy var randomness = Set(settings.names("randomness"))
 
@@ -48,11 +44,7 @@ struct GlobalSingletonCheck: Check {
   let id = "global-singleton"
   static let locatorMethods: Set<String> = ["resolve", "locate", "service"]
 
-  func remarks(in file: SourceFile, outline: Outline, settings: RuleBook.Settings) -> [Remark] {
-    Visitor.run(file, outline, settings)
-  }
-
-  private final class Visitor: RemarkVisitor {
+  final class Visitor: RemarkVisitor {
     lazy var members = Set(settings.names("members"))
 
     /// The type an implicit `.shared` belongs to: the annotation of the property or constant it
@@ -99,11 +91,7 @@ struct GlobalSingletonCheck: Check {
 struct ServiceLocatorCheck: Check {
   let id = "service-locator"
 
-  func remarks(in file: SourceFile, outline: Outline, settings: RuleBook.Settings) -> [Remark] {
-    Visitor.run(file, outline, settings)
-  }
-
-  private final class Visitor: RemarkVisitor {
+  final class Visitor: RemarkVisitor {
     lazy var methods = Set(settings.names("methods"))
     lazy var wrappers = Set(settings.names("wrappers"))
 

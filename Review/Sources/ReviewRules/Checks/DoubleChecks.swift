@@ -5,11 +5,7 @@ import SwiftSyntax
 struct WorkingDoubleCheck: Check {
   let id = "working-double"
 
-  func remarks(in file: SourceFile, outline: Outline, settings: RuleBook.Settings) -> [Remark] {
-    Visitor.run(file, outline, settings)
-  }
-
-  private final class Visitor: RemarkVisitor {
+  final class Visitor: RemarkVisitor {
     lazy var matcher = ExpressionMatcher(patterns: settings.names("calls"), methods: settings.names("methods"))
 
     private func found(_ pattern: String?, at node: some SyntaxProtocol) {
@@ -40,11 +36,7 @@ struct WorkingDoubleCheck: Check {
 struct UncheckedSendableCheck: Check {
   let id = "unguarded-unchecked-sendable"
 
-  func remarks(in file: SourceFile, outline: Outline, settings: RuleBook.Settings) -> [Remark] {
-    Visitor.run(file, outline, settings)
-  }
-
-  private final class Visitor: RemarkVisitor {
+  final class Visitor: RemarkVisitor {
     lazy var guards = settings.names("guards")
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {

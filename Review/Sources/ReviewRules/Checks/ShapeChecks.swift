@@ -5,11 +5,7 @@ import SwiftSyntax
 struct UnwrappedPropertyCheck: Check {
   let id = "unwrapped-property"
 
-  func remarks(in file: SourceFile, outline: Outline, settings: RuleBook.Settings) -> [Remark] {
-    Visitor.run(file, outline, settings)
-  }
-
-  private final class Visitor: RemarkVisitor {
+  final class Visitor: RemarkVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
       // A property of a type (not a local), and not an outlet a storyboard sets (`@IBOutlet`).
       guard node.bindingSpecifier.tokenKind == .keyword(.var), node.parent?.is(MemberBlockItemSyntax.self) == true,
@@ -36,11 +32,7 @@ struct UnwrappedPropertyCheck: Check {
 struct TooManyDependenciesCheck: Check {
   let id = "too-many-dependencies"
 
-  func remarks(in file: SourceFile, outline: Outline, settings: RuleBook.Settings) -> [Remark] {
-    Visitor.run(file, outline, settings)
-  }
-
-  private final class Visitor: RemarkVisitor {
+  final class Visitor: RemarkVisitor {
     lazy var values = Set(settings.names("values"))
     lazy var limit = settings.number("limit") ?? 5
 
@@ -77,11 +69,7 @@ struct TooManyDependenciesCheck: Check {
 struct LonelyProtocolCheck: Check {
   let id = "lonely-protocol"
 
-  func remarks(in file: SourceFile, outline: Outline, settings: RuleBook.Settings) -> [Remark] {
-    Visitor.run(file, outline, settings)
-  }
-
-  private final class Visitor: RemarkVisitor {
+  final class Visitor: RemarkVisitor {
     lazy var skipSuffixes = settings.names("skipSuffixes")
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -108,11 +96,7 @@ struct LonelyProtocolCheck: Check {
 struct ConcreteBoundaryCheck: Check {
   let id = "concrete-boundary"
 
-  func remarks(in file: SourceFile, outline: Outline, settings: RuleBook.Settings) -> [Remark] {
-    Visitor.run(file, outline, settings)
-  }
-
-  private final class Visitor: RemarkVisitor {
+  final class Visitor: RemarkVisitor {
     /// The boundary `name` is the real side of, seen from `owner`: nil when there is none, or
     /// when `owner` is on that boundary itself or is where the app is wired.
     private func boundary(of name: String, in owner: String) -> String? {
