@@ -302,6 +302,9 @@ final class GradingSwift: ProcessRunner {
     #expect(csv.hasPrefix("learner,passed,total,greet,count,review notes,quizzes"))
     #expect(csv.contains(",3,"))
     #expect(GradebookReport.json(entries).contains("\"reviewNotes\" : 2"))
+    let html = GradebookReport.html(entries, exercises: ["greet", "count"], title: "Class")
+    #expect(html.contains(#"data-key="review""#))
+    #expect(html.contains(#"<td class="num" data-v="3">3</td>"#))
   }
 
   @Test func withoutReviewTheBookIsAsItWas() async throws {
@@ -310,5 +313,6 @@ final class GradingSwift: ProcessRunner {
     #expect(entries[0].reviewNotes == nil)
     #expect(!GradebookReport.csv(entries, exercises: ["greet", "count"]).contains("review"))
     #expect(!GradebookReport.document(entries, exercises: ["greet", "count"]).text.contains("Review"))
+    #expect(!GradebookReport.html(entries, exercises: ["greet", "count"], title: "Class").contains(#"data-key="review""#))
   }
 }

@@ -29,6 +29,11 @@ extension GradebookReport {
         #"<th scope="col" class="ex" data-key="ex:\#(name)" data-n="\#(index)" data-passed="\#(passedBy[index])" "#
         + #"title="\#(index + 1) · \#(name): passed by \#(passedBy[index]) of \#(entries.count)"><span class="v">\#(name)</span></th>"#
     }
+    // `grade --review`: the learner's review notes, a column of its own, sortable as the rest.
+    let reviewed = entries.contains { $0.reviewNotes != nil }
+    if reviewed {
+      head += #"<th scope="col" class="num" data-key="review" title="review notes over every exercise (ditutor review shows them)">Review</th>"#
+    }
     head += #"<th scope="col" class="num" data-key="quizzes">Quizzes</th><th scope="col" class="problems" data-key="problems">Problems</th>"#
 
     var rows = ""
@@ -40,6 +45,9 @@ extension GradebookReport {
         rows +=
           #"<td class="c \#(cell.kind)" data-v="\#(cell.rank)" title="\#(escape(cell.title))">"#
           + #"<span aria-hidden="true">\#(cell.mark)</span><span class="sr">\#(cell.words)</span></td>"#
+      }
+      if reviewed {
+        rows += #"<td class="num" data-v="\#(entry.reviewNotes ?? -1)">\#(entry.reviewNotes.map(String.init) ?? "")</td>"#
       }
       let quiz = quizTotal(entry)
       rows += #"<td class="num" data-v="\#(quiz.map { String(format: "%.4f", $0.fraction) } ?? "-1")""#
@@ -54,7 +62,8 @@ extension GradebookReport {
 
     let foot =
       #"<tr><th scope="row">Passed by</th><td class="num">\#(entries.map(\.passed).reduce(0, +))</td>"#
-      + passedBy.map { #"<td class="c" data-v="\#($0)">\#($0)</td>"# }.joined() + "<td></td><td></td></tr>"
+      + passedBy.map { #"<td class="c" data-v="\#($0)">\#($0)</td>"# }.joined()
+      + (reviewed ? #"<td class="num">\#(entries.compactMap(\.reviewNotes).reduce(0, +))</td>"# : "") + "<td></td><td></td></tr>"
     let passes = entries.map(\.passed).reduce(0, +)
     let caption =
       "\(entries.count) learner\(entries.count == 1 ? "" : "s") · \(exercises.count) exercise\(exercises.count == 1 ? "" : "s") · "
