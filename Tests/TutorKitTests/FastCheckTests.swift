@@ -56,7 +56,7 @@ import WarmBuild
     #expect(!toolchain.ran.contains { $0.hasPrefix("swift ") })
     let program = try #require(toolchain.ran.last)
     #expect(program.hasPrefix("test --package-path /c --scratch-path /c/.build/exercises --disable-xctest --no-parallel --event-stream-output-path "))
-    #expect(program.hasSuffix(" --event-stream-version 0 -Xswiftc -diagnostic-style=llvm --testing-library swift-testing"))
+    #expect(program.hasSuffix(" --event-stream-version 0 -Xswiftc -diagnostic-style=llvm -Xswiftc -index-ignore-system-modules --testing-library swift-testing"))
   }
 
   @Test func aProgramStoppedByASignalReadsAsSwiftTestReportsIt() async throws {
