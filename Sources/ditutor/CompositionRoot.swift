@@ -147,13 +147,19 @@ struct CompositionRoot {
   }
 
   /// `ditutor verify`: solutions pass, starters fail, for every exercise in the course.
-  func verify(rootOption: String?, only ids: [String], format: VerifyCourse.Format, timeout: Int) async throws -> Int32 {
+  func verify(rootOption: String?, only ids: [String], format: VerifyCourse.Format, timeout: Int, fresh: Bool) async throws -> Int32 {
     let root = try locateRoot(rootOption)
+    // The tools a result depends on, by path and stamp: the toolchain, and this very build of
+    // ditutor (a new one may read verdicts differently).
+    let tools = [Bundle.main.executablePath, processes.locate("swift")].compactMap { $0 }.map { path in
+      "\(path) " + (fileSystem.stamp(at: path).map { "\($0.modified) \($0.size) \($0.inode)" } ?? "missing")
+    }
     let verify = VerifyCourse(
       course: try loadCourse(root),
       verifier: CourseVerifier(
         runner: exerciseRunner(root: root, scratchFolder: ".build/verify", wholeModule: true),
-        starterRunner: exerciseRunner(root: root, scratchFolder: ".build/verify-starters", wholeModule: true)))
+        starterRunner: exerciseRunner(root: root, scratchFolder: ".build/verify-starters", wholeModule: true)),
+      kept: KeptVerifications(root: root, fileSystem: fileSystem, tools: tools, fresh: fresh))
     let result: (report: CommandReport, status: Int32)
     do {
       let exercises = try verify.exercises(ids)

@@ -177,6 +177,71 @@ import WarmBuild
     #expect(broken.problems.last == "it ships 0 shortcuts; every exercise needs at least 2 tempting wrong answers shown failing")
   }
 
+  /// An author who changed one exercise waits for that one: what an earlier verify found right,
+  /// of files and tools that are still the same, is not built again; an exercise with a problem,
+  /// another exercise's file, a new toolchain or `--fresh` is.
+  @Test func anExerciseFoundRightIsNotBuiltAgainUntilSomethingItIsMadeFromChanges() async throws {
+    for id in ["fine", "other"] {
+      for name in ["cache", "global"] {
+        fileSystem.add("/course/Exercises/\(id)/Shortcuts/\(name)/Code.swift", "// \(id), the \(name) way\n")
+        fileSystem.add("/course/Exercises/\(id)/Shortcuts/\(name)/README.md", "Takes the \(name) shortcut.\n")
+      }
+    }
+    let runner = ExerciseRunner(root: "/course", processes: toolchain, fileSystem: fileSystem, environment: [:], scratchFolder: ".build/verify")
+    let heard = Mutex<[CourseVerifier.Progress]>([])
+    /// One verify; the exercises it built (by the variants its builds held).
+    func verify(tools: [String] = ["swift 1 2 3"], fresh: Bool = false) async throws -> (results: [CourseVerifier.Result], built: Set<String>) {
+      heard.withLock { $0 = [] }
+      let before = runs.all.count
+      let command = VerifyCourse(
+        course: try CourseFixtures.course(fileSystem), verifier: CourseVerifier(runner: runner),
+        kept: KeptVerifications(root: "/course", fileSystem: fileSystem, tools: tools, fresh: fresh))
+      let exercises = try command.exercises([])
+      let (report, _) = try await command.run(exercises, format: .json, timeout: .seconds(5)) { stage in heard.withLock { $0.append(stage) } }
+      guard case .text(let json) = report else { throw CommandFailure(message: "not JSON", status: 1) }
+      struct Report: Decodable { var exercises: [CourseVerifier.Result] }
+      let results = try JSONDecoder().decode(Report.self, from: Data(json.utf8)).exercises
+      let built = Set(runs.all.dropFirst(before).flatMap(\.variants).map { String($0.prefix { $0 != ":" }) })
+      return (results, built)
+    }
+
+    let first = try await verify()
+    #expect(first.built == ["broken", "fine", "other"])
+    #expect(first.results.map(\.ok) == [false, true, true], "broken's starter does not compile")
+    #expect(first.results.allSatisfy { !$0.kept })
+    #expect(fileSystem.fileExists(at: "/course/.build/verify-results/fine.json"))
+    #expect(!fileSystem.fileExists(at: "/course/.build/verify-results/broken.json"), "a problem is never kept")
+
+    let second = try await verify()
+    #expect(second.built == ["broken"], "only the exercise with a problem is built again")
+    #expect(second.results.map(\.kept) == [false, true, true])
+    #expect(second.results.map(\.exercise) == ["broken", "fine", "other"], "kept or not, in the course's order")
+    #expect(second.results[1].shortcuts.map(\.status) == [.failed, .failed], "a kept result is the whole result")
+    #expect(heard.withLock { $0.first } == .kept(2, total: 3))
+    let text = CourseVerifier.document(second.results).text
+    #expect(text.contains("✓ kept"), "\(text)")
+
+    // A shortcut of `fine` changed: `fine` again, `other` still kept. So does a shortcut's
+    // README (it says which planted bugs the shortcut misses).
+    fileSystem.add("/course/Exercises/fine/Shortcuts/cache/Code.swift", "// fine, the cache way, changed\n")
+    #expect(try await verify().built == ["broken", "fine"])
+    fileSystem.add("/course/Exercises/other/Shortcuts/global/README.md", "Takes the global shortcut, misses more.\n")
+    #expect(try await verify().built == ["broken", "other"])
+    // The learner's own files are not what verify checks.
+    fileSystem.add("/course/Exercises/fine/Sources/Code.swift", "// the learner's, edited\n")
+    #expect(try await verify().built == ["broken"])
+    // The manifest, the tools, --fresh: everything again.
+    fileSystem.add("/course/Package.swift", "// swift-tools-version: 6.2 (another)\n")
+    #expect(try await verify().built == ["broken", "fine", "other"])
+    #expect(try await verify(tools: ["swift 1 2 4"]).built == ["broken", "fine", "other"])
+    #expect(try await verify(tools: ["swift 1 2 4"]).built == ["broken"])
+    #expect(try await verify(tools: ["swift 1 2 4"], fresh: true).built == ["broken", "fine", "other"])
+    // What cannot be read is built again, and written anew.
+    fileSystem.add("/course/.build/verify-results/other.json", "{ not json")
+    #expect(try await verify(tools: ["swift 1 2 4"]).built == ["broken", "other"])
+    #expect(try await verify(tools: ["swift 1 2 4"]).built == ["broken"])
+  }
+
   /// A seam starter does not compile, so it is not built beside the solutions; the seams'
   /// starters build together, and a build that shows each one's own errors is the only one.
   @Test func seamStartersBuildTogetherApartFromTheSolutions() async throws {

@@ -8,10 +8,13 @@ public struct VerifyCourse: Sendable {
 
   private let course: Course
   private let verifier: CourseVerifier
+  /// Where clean results are kept by content; nil keeps nothing.
+  private let kept: KeptVerifications?
 
-  public init(course: Course, verifier: CourseVerifier) {
+  public init(course: Course, verifier: CourseVerifier, kept: KeptVerifications? = nil) {
     self.course = course
     self.verifier = verifier
+    self.kept = kept
   }
 
   /// The exercises `ids` names, in the course's order (all of them when `ids` is empty).
@@ -31,7 +34,20 @@ public struct VerifyCourse: Sendable {
     _ exercises: [Exercise], format: Format, timeout: Duration,
     progress: @escaping @Sendable (CourseVerifier.Progress) -> Void = { _ in }
   ) async throws -> (report: CommandReport, status: Int32) {
-    let results = try await verifier.verify(exercises, timeout: timeout, progress: progress)
+    // What an earlier verify found of files and tools that are still the same is not built again.
+    var found: [String: CourseVerifier.Result] = [:]
+    for exercise in exercises {
+      if let result = kept?.kept(exercise, timeout: timeout) { found[exercise.id] = result }
+    }
+    if !found.isEmpty { progress(.kept(found.count, total: exercises.count)) }
+    let rest = exercises.filter { found[$0.id] == nil }
+    if !rest.isEmpty {
+      for (exercise, result) in zip(rest, try await verifier.verify(rest, timeout: timeout, progress: progress)) {
+        found[exercise.id] = result
+        kept?.keep(result, of: exercise, timeout: timeout)
+      }
+    }
+    let results = exercises.map { found[$0.id]! }
     let report: CommandReport =
       switch format {
       case .json: .text(CourseVerifier.json(results) + "\n")

@@ -19,20 +19,25 @@ public struct CourseVerifier: Sendable {
     public var starter: Verdict.Status
     public var shortcuts: [Shortcut]
     public var problems: [String]
+    /// Taken from an earlier `verify` of the same files and tools (see ``KeptVerifications``)
+    /// rather than built again.
+    public var kept: Bool
     public var ok: Bool { problems.isEmpty }
 
     private enum CodingKeys: String, CodingKey {
-      case exercise, solution, starter, shortcuts, problems, ok
+      case exercise, solution, starter, shortcuts, problems, kept, ok
     }
 
     public init(
-      exercise: String, solution: Verdict.Status, starter: Verdict.Status, shortcuts: [Shortcut] = [], problems: [String]
+      exercise: String, solution: Verdict.Status, starter: Verdict.Status, shortcuts: [Shortcut] = [], problems: [String],
+      kept: Bool = false
     ) {
       self.exercise = exercise
       self.solution = solution
       self.starter = starter
       self.shortcuts = shortcuts
       self.problems = problems
+      self.kept = kept
     }
 
     public init(from decoder: any Decoder) throws {
@@ -42,6 +47,7 @@ public struct CourseVerifier: Sendable {
       starter = try container.decode(Verdict.Status.self, forKey: .starter)
       shortcuts = try container.decodeIfPresent([Shortcut].self, forKey: .shortcuts) ?? []
       problems = try container.decode([String].self, forKey: .problems)
+      kept = try container.decodeIfPresent(Bool.self, forKey: .kept) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -51,6 +57,7 @@ public struct CourseVerifier: Sendable {
       try container.encode(starter, forKey: .starter)
       try container.encode(shortcuts, forKey: .shortcuts)
       try container.encode(problems, forKey: .problems)
+      try container.encode(kept, forKey: .kept)
       try container.encode(ok, forKey: .ok)
     }
   }
@@ -76,6 +83,9 @@ public struct CourseVerifier: Sendable {
   /// Where a `verify` is: from a clean build folder it takes minutes, and an author should not
   /// wonder whether it hangs.
   public enum Progress: Sendable, Equatable {
+    /// `count` of `total` exercises are as an earlier verify found them (see
+    /// ``KeptVerifications``): not built again.
+    case kept(Int, total: Int)
     /// The one build: every solution with its shortcuts and starter beside it.
     case building(solutions: Int, shortcuts: Int, starters: Int)
     case testing
@@ -84,6 +94,10 @@ public struct CourseVerifier: Sendable {
 
     public var line: String {
       switch self {
+      case let .kept(count, total):
+        count == total
+          ? "\(total == 1 ? "It is" : "All \(total) are") as an earlier verify found \(total == 1 ? "it" : "them"): nothing they are made from changed. (--fresh builds them again.)"
+          : "\(count) of \(total) \(count == 1 ? "is" : "are") as an earlier verify found \(count == 1 ? "it" : "them"); building the other \(total - count). (--fresh builds them all.)"
       case let .building(solutions, shortcuts, starters):
         "Building \(solutions) solution\(solutions == 1 ? "" : "s"), \(shortcuts) shortcut\(shortcuts == 1 ? "" : "s") and \(starters) starter\(starters == 1 ? "" : "s") side by side…"
       case .testing: "Running their tests…"
@@ -221,7 +235,7 @@ public struct CourseVerifier: Sendable {
       return [
         [.code(result.exercise)], [.text(result.solution.rawValue)], [.text(result.starter.rawValue)],
         [.text(result.shortcuts.isEmpty ? "–" : "\(rejected)/\(result.shortcuts.count) fail")],
-        [.text(result.ok ? "✓" : "✗ " + result.problems.joined(separator: "; "))],
+        [.text(result.ok ? (result.kept ? "✓ kept" : "✓") : "✗ " + result.problems.joined(separator: "; "))],
       ]
     }
     let bad = results.filter { !$0.ok }.count
