@@ -36,21 +36,17 @@ public struct KeptVerifications: Sendable {
     var result: CourseVerifier.Result
   }
 
+  /// What `exercise`'s result is made from, now: taken before it is built, so a file edited while
+  /// `verify` runs makes the result a stale one's, never a kept one.
   func key(of exercise: Exercise, timeout: Duration) -> String {
     var bytes = Array("ditutor verify \(Self.version)\ntimeout \(timeout.seconds)\n".utf8)
     for tool in tools { bytes += Array("tool \(tool)\n".utf8) }
-    bytes += Self.entry("Package.swift", (try? fileSystem.readFile(at: FilePath.join(root, "Package.swift"))) ?? Data())
+    bytes += SHA256.keyEntry("Package.swift", (try? fileSystem.readFile(at: FilePath.join(root, "Package.swift"))) ?? Data())
     let folder = FilePath.join(root, exercise.folder)
     for file in ShippedTests.files(under: folder, fileSystem: fileSystem) where !file.hasPrefix("Sources/") {
-      bytes += Self.entry(file, (try? fileSystem.readFile(at: FilePath.join(folder, file))) ?? Data())
+      bytes += SHA256.keyEntry(file, (try? fileSystem.readFile(at: FilePath.join(folder, file))) ?? Data())
     }
     return SHA256.hex(bytes)
-  }
-
-  /// A file's part of a key: its path and its length before its bytes, so no two different sets
-  /// of files run together into the same bytes.
-  private static func entry(_ path: String, _ content: Data) -> [UInt8] {
-    Array("\n\(path)\n\(content.count)\n".utf8) + Array(content)
   }
 
   private func path(of exercise: Exercise) -> String {
@@ -59,10 +55,10 @@ public struct KeptVerifications: Sendable {
 
   /// The result kept for `exercise` as it is now, marked ``CourseVerifier/Result/kept``; nil when
   /// there is none, it was made from other files or tools, or it cannot be read.
-  func kept(_ exercise: Exercise, timeout: Duration) -> CourseVerifier.Result? {
+  func kept(_ exercise: Exercise, key: String) -> CourseVerifier.Result? {
     guard !fresh, let data = try? fileSystem.readFile(at: path(of: exercise)),
       let record = try? JSONDecoder().decode(Record.self, from: data),
-      record.key == key(of: exercise, timeout: timeout), record.result.exercise == exercise.id, record.result.ok
+      record.key == key, record.result.exercise == exercise.id, record.result.ok
     else { return nil }
     var result = record.result
     result.kept = true
@@ -72,7 +68,7 @@ public struct KeptVerifications: Sendable {
   /// Keeps a clean result (and drops whatever was kept before for the exercise); a result with a
   /// problem only drops it. Keeping is a convenience: a failure to write costs the next run time,
   /// never a verdict.
-  func keep(_ result: CourseVerifier.Result, of exercise: Exercise, timeout: Duration) {
+  func keep(_ result: CourseVerifier.Result, of exercise: Exercise, key: String) {
     let path = path(of: exercise)
     guard result.ok else {
       try? fileSystem.removeItem(at: path)
@@ -80,7 +76,7 @@ public struct KeptVerifications: Sendable {
     }
     var result = result
     result.kept = false
-    guard let data = try? JSONEncoder().encode(Record(key: key(of: exercise, timeout: timeout), result: result)) else { return }
+    guard let data = try? JSONEncoder().encode(Record(key: key, result: result)) else { return }
     let folder = FilePath.parent(path)
     if !fileSystem.directoryExists(at: folder) { try? fileSystem.createDirectory(at: folder) }
     try? fileSystem.writeAtomically(data, to: path)

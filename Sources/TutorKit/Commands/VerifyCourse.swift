@@ -35,16 +35,17 @@ public struct VerifyCourse: Sendable {
     progress: @escaping @Sendable (CourseVerifier.Progress) -> Void = { _ in }
   ) async throws -> (report: CommandReport, status: Int32) {
     // What an earlier verify found of files and tools that are still the same is not built again.
+    let keys = kept.map { kept in Dictionary(uniqueKeysWithValues: exercises.map { ($0.id, kept.key(of: $0, timeout: timeout)) }) } ?? [:]
     var found: [String: CourseVerifier.Result] = [:]
     for exercise in exercises {
-      if let result = kept?.kept(exercise, timeout: timeout) { found[exercise.id] = result }
+      if let key = keys[exercise.id], let result = kept?.kept(exercise, key: key) { found[exercise.id] = result }
     }
     if !found.isEmpty { progress(.kept(found.count, total: exercises.count)) }
     let rest = exercises.filter { found[$0.id] == nil }
     if !rest.isEmpty {
       for (exercise, result) in zip(rest, try await verifier.verify(rest, timeout: timeout, progress: progress)) {
         found[exercise.id] = result
-        kept?.keep(result, of: exercise, timeout: timeout)
+        if let key = keys[exercise.id] { kept?.keep(result, of: exercise, key: key) }
       }
     }
     let results = exercises.map { found[$0.id]! }

@@ -33,7 +33,7 @@ final class GradingResults: Sendable {
       // A learner's verdict does not read the shortcuts (hundreds of files in all).
       for file in ShippedTests.files(under: folder, fileSystem: fileSystem)
       where !file.hasPrefix("Sources/") && !file.hasPrefix("Shortcuts/") {
-        bytes += Self.entry(file, (try? fileSystem.readFile(at: FilePath.join(folder, file))) ?? Data())
+        bytes += SHA256.keyEntry(file, (try? fileSystem.readFile(at: FilePath.join(folder, file))) ?? Data())
       }
       keys[exercise.id] = SHA256.hex(bytes)
     }
@@ -45,16 +45,11 @@ final class GradingResults: Sendable {
     var bytes = Array((courseKeys[exercise.id] ?? "").utf8)
     let folder = FilePath.join(checkout, exercise.sourcesFolder)
     for file in ShippedTests.files(under: folder, fileSystem: fileSystem) {
-      bytes += Self.entry(file, (try? fileSystem.readFile(at: FilePath.join(folder, file))) ?? Data())
+      bytes += SHA256.keyEntry(file, (try? fileSystem.readFile(at: FilePath.join(folder, file))) ?? Data())
     }
     return SHA256.hex(bytes)
   }
 
-  /// A file's part of a key: its path and its length before its bytes, so no two different sets
-  /// of files run together into the same bytes.
-  private static func entry(_ path: String, _ content: Data) -> [UInt8] {
-    Array("\n\(path)\n\(content.count)\n".utf8) + Array(content)
-  }
 
   private func path(_ exercise: String, _ key: String) -> String {
     FilePath.join(root, Self.folder, exercise, key + ".json")

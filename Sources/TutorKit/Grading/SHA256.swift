@@ -1,7 +1,16 @@
+import Foundation
+
 /// SHA-256 (FIPS 180-4), for fingerprinting the tests an exercise ships. Foundation on Linux has
 /// no hash, and a package dependency for one function would cost every learner a longer first
 /// build; this is the standard algorithm, checked against the standard's test vectors.
 enum SHA256 {
+  /// A file's part of a content key: its path and its length before its bytes, so no two
+  /// different sets of files run together into the same bytes (`grade`'s and `verify`'s kept
+  /// results).
+  static func keyEntry(_ path: String, _ content: Data) -> [UInt8] {
+    Array("\n\(path)\n\(content.count)\n".utf8) + Array(content)
+  }
+
   static func hex(_ bytes: some Collection<UInt8>) -> String {
     digest(Array(bytes)).map { byte in
       let text = String(byte, radix: 16)

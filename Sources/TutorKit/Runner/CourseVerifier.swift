@@ -96,7 +96,9 @@ public struct CourseVerifier: Sendable {
       switch self {
       case let .kept(count, total):
         count == total
-          ? "\(total == 1 ? "It is" : "All \(total) are") as an earlier verify found \(total == 1 ? "it" : "them"): nothing they are made from changed. (--fresh builds them again.)"
+          ? (total == 1
+            ? "It is as an earlier verify found it: nothing it is made from changed. (--fresh builds it again.)"
+            : "All \(total) are as an earlier verify found them: nothing they are made from changed. (--fresh builds them again.)")
           : "\(count) of \(total) \(count == 1 ? "is" : "are") as an earlier verify found \(count == 1 ? "it" : "them"); building the other \(total - count). (--fresh builds them all.)"
       case let .building(solutions, shortcuts, starters):
         "Building \(solutions) solution\(solutions == 1 ? "" : "s"), \(shortcuts) shortcut\(shortcuts == 1 ? "" : "s") and \(starters) starter\(starters == 1 ? "" : "s") side by side…"
