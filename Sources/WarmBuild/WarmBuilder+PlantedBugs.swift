@@ -196,11 +196,26 @@ extension WarmBuilder {
   /// The jobs that build code as a shared library under the tests' module name, made from the
   /// jobs SwiftPM's plan recorded for the tests' module and its link.
   struct LibraryJobs: Sendable {
-    var module: String
-    var compile: [String]
-    var emitModule: [String]
-    var autolink: [String]
-    var link: [String]
+    let module: String
+    let compile: [String]
+    let emitModule: [String]
+    let autolink: [String]
+    let link: [String]
+    /// The program's link as a library's, without its objects: its flags and the runtime's
+    /// start-up object. Worked out once: the link names every object of the course (thousands
+    /// of arguments) and a grading lane builds over a hundred libraries from the same jobs.
+    private let libraryLink: [String]
+
+    init(module: String, compile: [String], emitModule: [String], autolink: [String], link: [String]) {
+      self.module = module
+      self.compile = compile
+      self.emitModule = emitModule
+      self.autolink = autolink
+      self.link = link
+      libraryLink = Self.without(link, options: ["-o"], flags: ["-pie"]).filter { argument in
+        !argument.hasPrefix("@") && !(argument.hasSuffix(".o") && argument != "swiftrt.o" && !argument.hasSuffix("/swiftrt.o"))
+      }
+    }
 
     var linkName: String { module + "Code" }
     var libraryName: String { "lib\(linkName).so" }
@@ -245,12 +260,7 @@ extension WarmBuilder {
       let autolinked = FilePath.join(folder, "library.autolink")
       let extracted = [autolink[0]] + objects + ["-o", autolinked]
       // The program's link, as a library: its flags and the runtime's start-up object, this code.
-      let linked =
-        Self.without(link, options: ["-o"], flags: ["-pie"])
-        .filter { argument in
-          !argument.hasPrefix("@") && !(argument.hasSuffix(".o") && FilePath.lastComponent(argument) != "swiftrt.o")
-        }
-        + ["-shared"] + objects + ["@" + autolinked, "-o", FilePath.join(folder, libraryName)]
+      let linked = libraryLink + ["-shared"] + objects + ["@" + autolinked, "-o", FilePath.join(folder, libraryName)]
       return [compiled, interface, extracted, linked]
     }
   }

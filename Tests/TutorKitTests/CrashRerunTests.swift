@@ -27,6 +27,21 @@ import Testing
     #expect(stream.crashedModule(among: ["B", "C"]) == "B")
   }
 
+  /// Read without decoding every line: the answer must still be the whole reading's.
+  @Test func whetherARunStartedIsReadAsTheWholeStreamReadsIt() {
+    let listing = [Self.listed("A", "a"), Self.listed("A", "runStarted")]
+    let issue =
+      #"{"kind":"event","payload":{"kind":"issueRecorded","instant":{"absolute":1},"messages":[{"symbol":"fail","text":"\"kind\":\"runStarted\""}]},"version":0}"#
+    let streams = [
+      "", listing.joined(separator: "\n"), (listing + [issue]).joined(separator: "\n"),
+      (listing + [Self.event("runStarted")]).joined(separator: "\n"), Self.event("runStarted") + "\n" + "not json runStarted",
+    ]
+    for stream in streams {
+      #expect(EventStream.runStarted(in: stream) == EventStream(stream).runStarted, "\(stream)")
+    }
+    #expect(streams.map(EventStream.runStarted(in:)) == [false, false, false, true, true])
+  }
+
   @Test func aRunAfterACrashSkipsTheCrashedModuleAndWhatIsDone() async throws {
     let fileSystem = InMemoryFileSystem(files: [
       "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[probe]")

@@ -103,6 +103,25 @@ struct EventStream {
     byModule = Dictionary(grouping: tests) { Self.module(of: $0.id) }
   }
 
+  /// Whether the stream tells of a test run that started, read without decoding the rest: a
+  /// course's stream lists every test first, and whether the program ran is asked of each run.
+  /// (A line that says so holds the word; one that only mentions it decodes to something else.)
+  static func runStarted(in text: String) -> Bool {
+    let decoder = JSONDecoder()
+    var from = text.startIndex
+    while let found = text.range(of: "runStarted", range: from..<text.endIndex) {
+      let start = text[..<found.lowerBound].lastIndex(of: "\n").map(text.index(after:)) ?? text.startIndex
+      let end = text[found.upperBound...].firstIndex(of: "\n") ?? text.endIndex
+      if let record = try? decoder.decode(Record.self, from: Data(text[start..<end].utf8)), record.kind != "test",
+        record.payload.kind == "runStarted"
+      {
+        return true
+      }
+      from = end
+    }
+    return false
+  }
+
   /// The tests of one module (a run of a whole course reads this for every exercise and every
   /// planted bug: grouped once, not filtered each time).
   func tests(of module: String) -> [Test] {

@@ -305,8 +305,9 @@ public struct ExerciseRunner: Sendable {
       })
     var skipped: [String] = []
     var events = stream ?? ""
+    // Read once per run, here and for the verdicts: a course's stream is thousands of lines.
+    var sofar = EventStream(events)
     while !mutantModules.isEmpty, case .exited = outcome.ending,
-      case let sofar = EventStream(events),
       let crashed = sofar.crashedModule(among: mutantModules.subtracting(skipped))
     {
       skipped.append(crashed)
@@ -315,9 +316,10 @@ public struct ExerciseRunner: Sendable {
       let rerun = try await run(skipped + sofar.finishedModules.subtracting(skipped).sorted())
       outcome.ending = rerun.0.ending
       events += "\n" + (rerun.1 ?? "")
+      sofar = EventStream(events)
     }
     var verdicts: [String: Verdict] = [:]
-    let read = VerdictReader.Run(outcome: outcome, events: events, root: root)
+    let read = VerdictReader.Run(outcome: outcome, stream: sofar, root: root)
     for exercise in exercises where testing?.contains(exercise.id) ?? true {
       var verdict = VerdictReader.verdict(
         for: exercise, code: code, learnerFolder: learnerFolders[exercise.id]!, outcome: outcome, run: read, root: root,

@@ -73,7 +73,7 @@ struct SwiftTestRun: Sendable {
       let recorded = job.stream()
       guard outcome.ending != .cancelled else { return ((outcome, recorded), nil) }
       // The tests ran only if the build succeeded.
-      let built = recorded.map(EventStream.init)?.runStarted ?? false
+      let built = recorded.map(EventStream.runStarted(in:)) ?? false
       trace?(built ? "recording the build for the next check" : "the build failed, so the next check is SwiftPM's too")
       return ((outcome, recorded), built)
     }
@@ -155,7 +155,7 @@ struct WarmRun: Sendable {
       if let slowest = runs.max(by: { $0.value.0.duration < $1.value.0.duration }), !bugRuns.isEmpty {
         trace?("the slowest of the \(runs.count) test runs took \(String(format: "%.2f s", slowest.value.0.duration.seconds)) (\(slowest.key < 0 ? "the test program" : bugRuns[slowest.key].module))")
       }
-      let started = events.map(EventStream.init)?.runStarted ?? false
+      let started = events.map(EventStream.runStarted(in:)) ?? false
       /// Hands the check to `swift test`, which appends to the event stream: none of this run's.
       func handBack(_ why: String) -> TestRunResult? {
         trace?(why + ", so swift test runs instead")
@@ -166,7 +166,7 @@ struct WarmRun: Sendable {
       if !started, case .exited = outcome.ending { return handBack("the test program ran no tests") }
       for (index, bugRun) in pending {
         guard let (run, stream) = runs[index], let stream else { continue }
-        guard EventStream(stream).runStarted || run.ending == .cancelled || run.ending == .timedOut else {
+        guard EventStream.runStarted(in: stream) || run.ending == .cancelled || run.ending == .timedOut else {
           return handBack(
             "the planted bug \(bugRun.module) did not start a test run (\(run.ending)\(run.standardError.isEmpty ? "" : ": " + run.standardError.prefix(300)))")
         }

@@ -35,9 +35,13 @@ enum VerdictReader {
     let shortProgramTail: String?
 
     init(outcome: ProcessOutcome, events: String, root: String) {
+      self.init(outcome: outcome, stream: EventStream(events), root: root)
+    }
+
+    init(outcome: ProcessOutcome, stream: EventStream, root: String) {
       let allOutput = outcome.standardOutput + "\n" + outcome.standardError
       diagnostics = CompilerDiagnostics.parse(allOutput, root: root)
-      stream = EventStream(events)
+      self.stream = stream
       crashLines = allOutput.split(separator: "\n")
         .filter { CrashReport.tellsOfACrash($0) }
         .joined(separator: "\n")
