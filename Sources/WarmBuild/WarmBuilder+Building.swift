@@ -133,20 +133,23 @@ extension WarmBuilder {
       for index in steps.indices where Self.isLink(steps[index]) {
         jobs[index] = jobs[index].map { $0.filter { !wrapped.contains($0) } }
       }
-      // A module interface no step imports (a test module's: only the debugger's module wrap
-      // reads it) need not be emitted in a grading lane's build, where no one debugs.
-      var imported: Set<String> = []
-      for (index, step) in steps.enumerated() where !step.jobs.contains(where: { $0.dropFirst().first == "-modulewrap" }) {
-        let unread = Set(record.steps[index].unread ?? [])
-        imported.formUnion(step.inputs.filter { $0.hasSuffix(".swiftmodule") && !unread.contains($0) })
-      }
-      for (index, step) in steps.enumerated() {
-        let interfaces = step.outputs.filter { $0.hasSuffix(".swiftmodule") }
-        guard step.concurrent, step.jobs.count > 1, !interfaces.isEmpty, interfaces.allSatisfy({ !imported.contains($0) })
-        else { continue }
-        let rest = step.jobs.filter { !$0.contains("-emit-module") }
-        if !rest.isEmpty && rest.count < step.jobs.count { jobs[index] = rest }
-      }
+    }
+    // A module interface no step imports (a test module's: only the debugger's module wrap reads
+    // it) is not emitted: no one debugs ditutor's build folders (a learner's `swift test` builds
+    // in SwiftPM's own, which emits its own). A write-the-test check whose planted bugs keep
+    // their modules compiles the learner's tests once per such bug, and each emit-module job
+    // type-checked their declarations once more: a third of a second of a core each.
+    var imported: Set<String> = []
+    for (index, step) in steps.enumerated() where !step.jobs.contains(where: { $0.dropFirst().first == "-modulewrap" }) {
+      let unread = Set(record.steps[index].unread ?? [])
+      imported.formUnion(step.inputs.filter { $0.hasSuffix(".swiftmodule") && !unread.contains($0) })
+    }
+    for (index, step) in steps.enumerated() {
+      let interfaces = step.outputs.filter { $0.hasSuffix(".swiftmodule") }
+      guard step.concurrent, step.jobs.count > 1, !interfaces.isEmpty, interfaces.allSatisfy({ !imported.contains($0) })
+      else { continue }
+      let rest = step.jobs.filter { !$0.contains("-emit-module") }
+      if !rest.isEmpty && rest.count < step.jobs.count { jobs[index] = rest }
     }
     enum State { case waiting, running, done, failed }
     var states = Array(repeating: State.waiting, count: steps.count)
@@ -251,6 +254,7 @@ extension WarmBuilder {
         let index = finished.step
         let step = steps[index]
         outcomes[index][finished.job] = finished.outcome
+        if ProcessInfo.processInfo.environment["TMP_STEPS"] != nil { FileHandle.standardError.write(Data("STEP \(String(format: "%.2f", Double(finished.outcome.duration.components.seconds) + Double(finished.outcome.duration.components.attoseconds) / 1e18)) \(step.name) job \(finished.job) \(jobs[index][finished.job].contains("-emit-module") ? "emit-module" : FilePath.lastComponent(jobs[index][finished.job][0]))\n".utf8)) }
         let succeeded = finished.outcome.ending == .exited(0)
         if !succeeded {
           unstarted[index] = []
