@@ -146,7 +146,10 @@ extension WarmBuilder {
     }
     for (index, step) in steps.enumerated() {
       let interfaces = step.outputs.filter { $0.hasSuffix(".swiftmodule") }
-      guard step.concurrent, step.jobs.count > 1, !interfaces.isEmpty, interfaces.allSatisfy({ !imported.contains($0) })
+      // Only while the step's outputs are all there: a step with an output missing (a build
+      // folder emptied by hand) never counts as built, and only its whole plan makes it again.
+      guard step.concurrent, step.jobs.count > 1, !interfaces.isEmpty, interfaces.allSatisfy({ !imported.contains($0) }),
+        step.outputs.allSatisfy({ fileSystem.stamp(at: $0) != nil })
       else { continue }
       let rest = step.jobs.filter { !$0.contains("-emit-module") }
       if !rest.isEmpty && rest.count < step.jobs.count { jobs[index] = rest }
@@ -254,7 +257,6 @@ extension WarmBuilder {
         let index = finished.step
         let step = steps[index]
         outcomes[index][finished.job] = finished.outcome
-        if ProcessInfo.processInfo.environment["TMP_STEPS"] != nil { FileHandle.standardError.write(Data("STEP \(String(format: "%.2f", Double(finished.outcome.duration.components.seconds) + Double(finished.outcome.duration.components.attoseconds) / 1e18)) \(step.name) job \(finished.job) \(jobs[index][finished.job].contains("-emit-module") ? "emit-module" : FilePath.lastComponent(jobs[index][finished.job][0]))\n".utf8)) }
         let succeeded = finished.outcome.ending == .exited(0)
         if !succeeded {
           unstarted[index] = []

@@ -116,6 +116,19 @@ import Testing
     #expect(toolchain.linked.contains("\(FakeToolchain.build)/X.swiftmodule.o"), "a learner's check keeps the debugger's copy")
   }
 
+  /// Its interface is left out only while it is there: a step with an output missing is never
+  /// up to date, so its whole plan makes it again.
+  @Test func aTestModuleWhoseInterfaceIsGoneEmitsItAgain() async throws {
+    try fileSystem.removeItem(at: "\(FakeToolchain.build)/Modules/XTests.swiftmodule")
+    edit(tests)
+    _ = try await build()
+    #expect(toolchain.ran.contains("emit-module XTests"))
+    toolchain.forgetRuns()
+    edit(tests)
+    _ = try await build()
+    #expect(toolchain.ran.contains("compile XTests") && !toolchain.ran.contains("emit-module XTests"))
+  }
+
   @Test func aSecondCheckAfterAnEditRunsNothing() async throws {
     edit(source)
     _ = try await build()
