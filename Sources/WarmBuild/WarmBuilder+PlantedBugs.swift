@@ -273,7 +273,7 @@ extension WarmBuilder {
     // What the library was built from: its jobs, its files' and tools' stamps.
     var key = planned.map { $0.joined(separator: " ") }
     for path in files + tools.sorted() {
-      let stamp = fileSystem.stamp(at: path).map { "\($0.modified) \($0.size) \($0.inode)" } ?? "missing"
+      let stamp = fileSystem.stamp(at: path)?.keyLine ?? "missing"
       key.append("\(path) \(stamp)")
     }
     let keyText = key.joined(separator: "\n")

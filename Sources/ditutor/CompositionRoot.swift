@@ -152,7 +152,7 @@ struct CompositionRoot {
     // The tools a result depends on, by path and stamp: the toolchain, and this very build of
     // ditutor (a new one may read verdicts differently).
     let tools = [Bundle.main.executablePath, processes.locate("swift")].compactMap { $0 }.map { path in
-      "\(path) " + (fileSystem.stamp(at: path).map { "\($0.modified) \($0.size) \($0.inode)" } ?? "missing")
+      "\(path) " + (fileSystem.stamp(at: path)?.keyLine ?? "missing")
     }
     let verify = VerifyCourse(
       course: try loadCourse(root),

@@ -78,6 +78,9 @@ public struct FileStamp: Codable, Sendable, Equatable {
     self.size = size
     self.inode = inode
   }
+
+  /// The stamp as a line of a content key (what a kept result or library was made from).
+  public var keyLine: String { "\(modified) \(size) \(inode)" }
 }
 
 extension FileStore {

@@ -50,7 +50,6 @@ final class GradingResults: Sendable {
     return SHA256.hex(bytes)
   }
 
-
   private func path(_ exercise: String, _ key: String) -> String {
     FilePath.join(root, Self.folder, exercise, key + ".json")
   }
