@@ -79,6 +79,15 @@ struct ExerciseFolder {
     return starter.allSatisfy { FileManager.default.contentsEqual(atPath: "\(base)/Starter/\($0)", andPath: "\(base)/Sources/\($0)") }
   }
 
+  /// The front matter's `name: value` lines (the README's first lines, between `---`).
+  func frontMatter(_ name: String) -> String? {
+    guard let readme = try? String(contentsOfFile: "\(root)/Exercises/\(id)/README.md", encoding: .utf8) else { return nil }
+    return readme.split(separator: "\n").prefix(12).lazy.compactMap { line -> String? in
+      let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      return parts.count == 2 && parts[0] == name ? parts[1] : nil
+    }.first
+  }
+
   func subfolders(_ folder: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/Exercises/\(id)/\(folder)")) ?? []
     return names.sorted().filter { has("\(folder)/\($0)") }
@@ -158,6 +167,9 @@ let exerciseTargets: [Target] = exercises.flatMap { exercise -> [Target] in
         exclude: leftOut.filter { $0.hasPrefix("\(folder)/Tests/") }.map { String($0.dropFirst("\(folder)/Tests/".count)) }),
     ] + variants
   }
+  if let subject = exercise.frontMatter("subject") {
+    return subjectModuleTargets(exercise, subject: subject, code: code)
+  }
   // The target's path is the whole exercise: all but the two source folders is excluded, and so is
   // a shortcut's README.md (listed in `sources`, it would be compiled).
   let reference = Target.testTarget(
@@ -185,6 +197,62 @@ let exerciseTargets: [Target] = exercises.flatMap { exercise -> [Target] in
       path: ".build/ditutor-variants/\(exercise.id)/\(mutant)\(linkSuffix)")
   }
   return [reference] + bugs + variants
+}
+
+/// A write-the-test exercise whose README names its subject's module (`subject: Showtimes`): the
+/// subject is a library of its own, built with library evolution, and the tests reach it by
+/// `import`, through its public API only. A planted bug that keeps some state of its own (a
+/// private stored property) then changes nothing the compiled tests depend on, and ditutor's check
+/// compiles the learner's tests once for every bug (see WarmBuilder+PlantedBugs). For SwiftPM,
+/// each bug is a module too (`ShowtimesModelTestsMutantKeepsTheFirstDay`), which a module of tests
+/// imports under the subject's name (`-module-alias`). `Rules/`, when there is one, is what every
+/// module of the exercise's tests declares itself (a function that shadows Testing's must be in
+/// the module that calls it).
+func subjectModuleTargets(_ exercise: ExerciseFolder, subject: String, code: String) -> [Target] {
+  let folder = "Exercises/\(exercise.id)"
+  let evolution: [SwiftSetting] = [.unsafeFlags(["-enable-library-evolution"])]
+  // The subject is imported without an `import` line too: tests written before it was a module
+  // of its own still compile.
+  func importing(_ module: String) -> [SwiftSetting] {
+    let alias = module == subject ? [] : ["-module-alias", "\(subject)=\(module)"]
+    return [.unsafeFlags(alias + ["-Xfrontend", "-import-module", "-Xfrontend", subject])]
+  }
+  let rules = exercise.has("Rules") ? ["Rules"] : []
+  let readme = FileManager.default.fileExists(atPath: "\(root)/\(folder)/\(code)/README.md") ? ["\(code)/README.md"] : []
+  let reference: [Target] = [
+    .target(name: subject, path: "\(folder)/Subject", swiftSettings: evolution),
+    .testTarget(
+      name: exercise.module + "Tests", dependencies: [.target(name: subject)], path: folder,
+      exclude: exercise.everything(but: [code] + rules) + readme, sources: [code] + rules, swiftSettings: importing(subject)),
+  ]
+  guard selection != nil else { return reference }
+  let mutants = exercise.subfolders("Mutants")
+  func bugModule(_ mutant: String) -> String { exercise.module + "Mutant" + ExerciseFolder.module(mutant) }
+  let bugCode: [Target] = mutants.map { mutant in
+    .target(
+      name: bugModule(mutant), path: "\(folder)/Mutants/\(mutant)",
+      exclude: FileManager.default.fileExists(atPath: "\(root)/\(folder)/Mutants/\(mutant)/README.md") ? ["README.md"] : [],
+      swiftSettings: evolution)
+  }
+  func tests(_ name: String, against mutant: String?, links: String) -> Target {
+    let module = mutant.map(bugModule) ?? subject
+    return .testTarget(name: name, dependencies: [.target(name: module)], path: links, swiftSettings: importing(module))
+  }
+  // As for the other write-the-test exercises: links to the tests (and the rules) under
+  // .build/ditutor-variants/, one folder per bug, and per variant.
+  let linkSuffix: String = code == "Sources" ? "" : "--" + code.replacingOccurrences(of: "/", with: "-")
+  let bugs = mutants.map { mutant in
+    tests(bugModule(mutant) + "Tests", against: mutant, links: ".build/ditutor-variants/\(exercise.id)/\(mutant)\(linkSuffix)")
+  }
+  let variants = (variantFolders[exercise.id] ?? []).flatMap { variant -> [Target] in
+    let module = exercise.module + ExerciseFolder.module(variant)
+    let links = ".build/ditutor-variants/\(exercise.id)/" + variant.replacingOccurrences(of: "/", with: "-")
+    return [tests(module + "Tests", against: nil, links: links)]
+      + mutants.filter { variantBugs["\(exercise.id):\(variant)"]?.contains($0) ?? true }.map { mutant in
+        tests(module + "Mutant" + ExerciseFolder.module(mutant) + "Tests", against: mutant, links: "\(links)--\(mutant)")
+      }
+  }
+  return reference + bugCode + bugs + variants
 }
 
 // MARK: - ditutor

@@ -16,6 +16,12 @@ import TutorKit
 /// with the compiler jobs SwiftPM's plan recorded for the tests' module. A bug whose interface
 /// differs (a stored property's type changed) keeps its own module and runs in SwiftPM's test
 /// program, with the learner's tests against the subject.
+///
+/// A subject that is a module of its own (`subject:` in the exercise's front matter) is built
+/// with library evolution: the tests' compiled code reaches its types through their public API
+/// alone, never their layout, so a bug that adds a private stored property still shares. Its
+/// libraries are built with the jobs of the subject's module, and compared by their textual
+/// interfaces (`.swiftinterface`), which say exactly what such a client may depend on.
 extension WarmBuilder {
   /// Names of the steps ditutor adds to SwiftPM's plan: the two links below.
   static let ownStepPrefix = "ditutor: "
@@ -62,7 +68,7 @@ extension WarmBuilder {
     var jobs: [String: LibraryJobs] = [:]
     var libraries: [(folder: String, files: [String], jobs: LibraryJobs)] = []
     for exercise in planted {
-      let module = exercise.testModule
+      let module = exercise.codeModule
       guard let compileStep = record.steps.first(where: { $0.name.hasPrefix("C.\(module)-") }),
         let compile = compileStep.jobs.first(where: { $0.contains("-c") && $0.contains("-primary-file") }),
         let emitModule = compileStep.jobs.first(where: { $0.contains("-emit-module") })
@@ -70,8 +76,8 @@ extension WarmBuilder {
       // jobs): its bugs keep their modules.
       else { continue }
       let made = LibraryJobs(module: module, compile: compile, emitModule: emitModule, autolink: autolink, link: link)
-      jobs[module] = made
-      let folder = plantedFolder(module)
+      jobs[exercise.testModule] = made
+      let folder = plantedFolder(exercise.testModule)
       libraries += [(FilePath.join(folder, "subject"), exercise.subject, made)]
         + exercise.bugs.map { (FilePath.join(folder, $0.testModule), $0.files, made) }
     }
@@ -93,16 +99,20 @@ extension WarmBuilder {
     var shared: [(exercise: PlantedBugs, bugs: [String])] = []
     for exercise in planted where jobs[exercise.testModule] != nil {
       let folder = plantedFolder(exercise.testModule)
-      let interface = { (name: String) in
-        try? fileSystem.readFile(at: FilePath.join(folder, name, "\(exercise.testModule).swiftmodule"))
-      }
+      let file = jobs[exercise.testModule]!.interfaceFile
+      let interface = { (name: String) in try? fileSystem.readFile(at: FilePath.join(folder, name, file)) }
       guard let subject = interface("subject") else { continue }
       let bugs = exercise.bugs.map(\.testModule).filter { interface($0) == subject }
       if !bugs.isEmpty { shared.append((exercise, bugs)) }
     }
     guard !shared.isEmpty else { return nil }
-    let sharedBugs = shared.flatMap(\.bugs)
-    let sharedBugModules = Set(sharedBugs.map { Substring($0) })
+    // A shared bug's test module, and its own code module when it has one.
+    var sharedBugModules: Set<Substring> = []
+    for (exercise, bugs) in shared {
+      for bug in exercise.bugs where bugs.contains(bug.testModule) {
+        sharedBugModules.formUnion([bug.testModule, bug.codeModule].compactMap { $0.map { Substring($0) } })
+      }
+    }
 
     let programs = programsFolder(planted)
     let fullProgram = FilePath.join(programs, "full.xctest")
@@ -128,13 +138,19 @@ extension WarmBuilder {
     }
     // The learner's tests alone, with each subject's code from its library.
     let subjectObjects = Set(
-      shared.flatMap { exercise, _ in
+      shared.filter { $0.exercise.subjectModule == nil }.flatMap { exercise, _ in
         exercise.subject.map { "\(exercise.testModule)/\(FilePath.lastComponent($0)).o" }
       })
-    let everyBug = Set(planted.flatMap { $0.bugs.map { Substring($0.testModule) } })
+    // Every bug's modules, and the subjects that are modules of their own: their code comes from
+    // the libraries.
+    var notTests: Set<Substring> = []
+    for exercise in planted {
+      for bug in exercise.bugs { notTests.formUnion([bug.testModule, bug.codeModule].compactMap { $0.map { Substring($0) } }) }
+      if let subject = exercise.subjectModule, shared.contains(where: { $0.exercise == exercise }) { notTests.insert(Substring(subject)) }
+    }
     let testsOnly = { (argument: String) in
       guard let object = objectModule(argument) else { return true }
-      return !everyBug.contains(object.module) && !subjectObjects.contains("\(object.module)/\(object.file)")
+      return !notTests.contains(object.module) && !subjectObjects.contains("\(object.module)/\(object.file)")
     }
     let subjectLibraries = shared.map { exercise, _ in
       (folder: FilePath.join(plantedFolder(exercise.testModule), "subject"), jobs: jobs[exercise.testModule]!)
@@ -176,7 +192,7 @@ extension WarmBuilder {
     }
     var skipping: Set<Int> = [linkIndex]
     for (index, step) in record.steps.enumerated() {
-      if sharedBugs.contains(where: { bug in
+      if sharedBugModules.contains(where: { bug in
         step.name.hasPrefix("C.\(bug)-") || step.outputs.contains { $0.hasSuffix("/\(bug).build/\(bug).swiftmodule.o") }
       }) {
         skipping.insert(index)
@@ -219,6 +235,11 @@ extension WarmBuilder {
 
     var linkName: String { module + "Code" }
     var libraryName: String { "lib\(linkName).so" }
+    /// Whether the module is built with library evolution: then its clients depend on its
+    /// textual interface alone.
+    var isResilient: Bool { compile.contains("-enable-library-evolution") }
+    /// The file in a library's folder that says what the tests' compiled code may depend on.
+    var interfaceFile: String { isResilient ? "\(module).swiftinterface" : "\(module).swiftmodule" }
 
     /// Drops each of `options` with the value after it, and every Swift source named alone.
     private static func without(_ job: [String], options: Set<String>, flags: Set<String> = []) -> [String] {
@@ -255,8 +276,10 @@ extension WarmBuilder {
           options: [
             "-o", "-emit-module-doc-path", "-emit-module-source-info-path", "-serialize-diagnostics-path",
             "-emit-dependencies-path", "-emit-abi-descriptor-path", "-supplementary-output-file-map",
+            "-emit-module-interface-path", "-emit-private-module-interface-path", "-emit-package-module-interface-path",
           ])
         + files + ["-o", FilePath.join(folder, "\(module).swiftmodule")]
+        + (isResilient ? ["-emit-module-interface-path", FilePath.join(folder, "\(module).swiftinterface")] : [])
       let autolinked = FilePath.join(folder, "library.autolink")
       let extracted = [autolink[0]] + objects + ["-o", autolinked]
       // The program's link, as a library: its flags and the runtime's start-up object, this code.

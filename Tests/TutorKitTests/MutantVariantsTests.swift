@@ -68,6 +68,24 @@ import WarmBuild
     #expect(fileSystem.symbolicLinkDestination(at: "\(variant)/CounterTests.swift") == nil, "the learner's own are not touched")
   }
 
+  /// A subject that is a module of its own (`subject:`): each bug is a module too, which its tests
+  /// import, so a bug's tests are the learner's tests and the exercise's rules, not the bug's code.
+  @Test func aBugOfASubjectModuleLinksTheTestsAndTheRules() async throws {
+    fileSystem.add(
+      "/course/Exercises/writes/README.md",
+      "---\ntitle: Writes\nkind: tests\nsubject: Counting\n---\n\n# Writes\n\nTest it.\n\n## Hints\n\n### Hint 1\n\nReset.\n")
+    fileSystem.add("/course/Exercises/writes/Rules/Helpers.swift", "// rules\n")
+    let exercise = try CourseFixtures.course(fileSystem).exercises[0]
+    #expect(exercise.subjectModule == "Counting")
+    #expect(exercise.mutantModuleName("never-resets") == "WritesMutantNeverResets")
+    try await check(.sources)
+    #expect(try fileSystem.contentsOfDirectory(at: variant).sorted() == ["CounterTests.swift", "Helpers.swift"])
+    #expect(fileSystem.symbolicLinkDestination(at: "\(variant)/CounterTests.swift") == "../../../../Exercises/writes/Sources/CounterTests.swift")
+    #expect(fileSystem.symbolicLinkDestination(at: "\(variant)/Helpers.swift") == "../../../../Exercises/writes/Rules/Helpers.swift")
+    // The rules are shipped tests: a learner's edit to them is a changed test.
+    #expect(ShippedTests.fingerprints(of: exercise, root: "/course", fileSystem: fileSystem).keys.contains("Rules/Helpers.swift"))
+  }
+
   @Test func aLinkPointedElsewhereIsPutBackAndTheBugsModuleRebuilt() async throws {
     try await check(.sources)
     #expect(fileSystem.symbolicLinkDestination(at: "\(variant)/CounterTests.swift") == "../../../../Exercises/writes/Sources/CounterTests.swift")

@@ -50,8 +50,8 @@ extension RunnerTests {
   }
 
   @Test(arguments: [
-    "passes", "fails", "does-not-compile", "crashes", "hangs", "floods", "writes-tests", "needs-a-seam", "in-steps",
-    "escapes",
+    "passes", "fails", "does-not-compile", "crashes", "hangs", "floods", "writes-tests", "writes-tests-module",
+    "needs-a-seam", "in-steps", "escapes",
   ])
   func theFastPathGivesSwiftTestsVerdict(_ exercise: String) throws {
     // Built once (by SwiftPM, unless an earlier test did), so the build is recorded.
@@ -74,21 +74,23 @@ extension RunnerTests {
     #expect(Ditutor.processes(mentioning: Self.course).isEmpty, "nothing is left running")
   }
 
-  @Test(arguments: ["Solution", "Starter"])
-  func aWriteTheTestCheckRunsTheTestsCompiledOnceAgainstEachPlantedBug(_ tests: String) throws {
-    // The fixture's three bugs change only function bodies (one crashes): each runs as a
-    // library under the tests compiled once, and the verdict is swift test's.
-    let folder = "\(Self.course)/Exercises/writes-tests"
+  @Test(arguments: ["writes-tests", "writes-tests-module"], ["Solution", "Starter"])
+  func aWriteTheTestCheckRunsTheTestsCompiledOnceAgainstEachPlantedBug(_ exercise: String, _ tests: String) throws {
+    // `writes-tests`: three bugs that change only function bodies (one crashes). In
+    // `writes-tests-module` the subject is a module of its own, built with library evolution,
+    // and one bug adds a stored property to the struct the tests copy: it shares too. Each runs
+    // as a library under the tests compiled once, and the verdict is swift test's.
+    let folder = "\(Self.course)/Exercises/\(exercise)"
     let file = "\(folder)/Sources/CounterTests.swift"
     let kept = try Data(contentsOf: URL(fileURLWithPath: file))
     defer { _ = FileManager.default.createFile(atPath: file, contents: kept) }
     try FileManager.default.removeItem(atPath: file)
     try FileManager.default.copyItem(atPath: "\(folder)/\(tests)/CounterTests.swift", toPath: file)
-    _ = try checkTraced("writes-tests")
+    _ = try checkTraced(exercise)
     try append("// an edit", to: file)
-    let fast = try checkTraced("writes-tests")
+    let fast = try checkTraced(exercise)
     #expect(fast.trace.contains("run against 3 planted bugs from libraries"), "\(fast.trace)")
-    let plain = try checkTraced("writes-tests", fast: false)
+    let plain = try checkTraced(exercise, fast: false)
     #expect(fast.status == plain.status)
     #expect(same(fast.verdict, plain.verdict), "fast: \(fast.verdict)\nswift test: \(plain.verdict)")
     let caught = (plain.verdict["mutants"] as? [[String: Any]] ?? []).filter { $0["caught"] as? Bool == true }.count

@@ -1,3 +1,4 @@
+import Showtimes
 import Synchronization
 import Testing
 

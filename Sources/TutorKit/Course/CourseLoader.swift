@@ -208,7 +208,7 @@ public struct CourseLoader: Sendable {
     return Exercise(
       id: id, title: title, difficulty: frontMatter.values["difficulty"].flatMap(Int.init) ?? 1, kind: kind,
       lessonID: lesson.id, task: Document(task), hints: hints.map(Document.init), files: starter,
-      shortcuts: shortcuts, mutants: mutants)
+      shortcuts: shortcuts, mutants: mutants, subjectModule: kind == .tests ? frontMatter.values["subject"] : nil)
   }
 
   /// The folders of `Shortcuts/` or `Mutants/`: each holds the same Swift files as the code it

@@ -15,7 +15,9 @@
 /// A write-the-test exercise (`kind: tests`) turns this around: the learner's files are tests,
 /// `Subject/` is the code they test, and `Mutants/<name>/` are planted bugs (a README.md line and
 /// the subject's files with the bug in). Its tests must pass on `Subject/` and fail on every
-/// mutant.
+/// mutant. When its front matter names a module (`subject: Showtimes`), the subject is a library
+/// of that name, built with library evolution, which the tests import; `Rules/` then holds what
+/// every module of its tests must declare itself (see `Package.swift`).
 public struct Exercise: Sendable, Equatable, Identifiable {
   /// What the learner writes.
   public enum Kind: String, Sendable, Equatable, CaseIterable {
@@ -61,10 +63,13 @@ public struct Exercise: Sendable, Equatable, Identifiable {
   public var shortcuts: [Variant]
   /// The planted bugs of a `kind: tests` exercise.
   public var mutants: [Variant]
+  /// A `kind: tests` exercise's subject as a module of its own (its front matter's `subject:`),
+  /// which the tests import; nil when the subject is compiled into the tests' module.
+  public var subjectModule: String?
 
   public init(
     id: String, title: String, difficulty: Int = 1, kind: Kind = .code, lessonID: String, task: Document,
-    hints: [Document], files: [String], shortcuts: [Variant] = [], mutants: [Variant] = []
+    hints: [Document], files: [String], shortcuts: [Variant] = [], mutants: [Variant] = [], subjectModule: String? = nil
   ) {
     self.id = id
     self.title = title
@@ -76,6 +81,7 @@ public struct Exercise: Sendable, Equatable, Identifiable {
     self.files = files
     self.shortcuts = shortcuts
     self.mutants = mutants
+    self.subjectModule = subjectModule
   }
 
   /// The Swift module the exercise compiles to: `greeting-clock` → `GreetingClock`.
@@ -91,6 +97,15 @@ public struct Exercise: Sendable, Equatable, Identifiable {
   public var subjectFolder: String { "\(folder)/Subject" }
   public func shortcutFolder(_ name: String) -> String { "\(folder)/Shortcuts/\(name)" }
   public func mutantFolder(_ name: String) -> String { "\(folder)/Mutants/\(name)" }
+  /// What every module of the tests of a write-the-test exercise with a ``subjectModule``
+  /// compiles beside them (a function shadowing Testing's must be declared where it is called).
+  public var rulesFolder: String { "\(folder)/Rules" }
+
+  /// A planted bug's own module, when the subject is a module of its own (``subjectModule``):
+  /// `ShowtimesModelTestsMutantKeepsTheFirstDay`, imported by the bug's tests under the subject's name.
+  public func mutantModuleName(_ mutant: String) -> String {
+    moduleName + "Mutant" + Self.moduleName(for: mutant)
+  }
 
   /// The test module that runs the learner's tests against a mutant (`kind: tests`), as
   /// `Package.swift` names it: `PaymentRetryMutantChargesTwiceTests`.
@@ -134,7 +149,7 @@ public struct Exercise: Sendable, Equatable, Identifiable {
   }
 
   public func mutantTestModuleName(_ mutant: String) -> String {
-    moduleName + "Mutant" + Self.moduleName(for: mutant) + "Tests"
+    mutantModuleName(mutant) + "Tests"
   }
 
   public static func moduleName(for id: String) -> String {

@@ -5,7 +5,7 @@ import Foundation
 /// tests the learner rewrote (`#expect(true)`) is not a pass a grader can count.
 ///
 /// For a write-the-test exercise the shipped "tests" are the code the learner's tests judge:
-/// `Subject/` and `Mutants/`.
+/// `Subject/` and `Mutants/`, and `Rules/` (declared in the learner's tests' module) when it has them.
 public struct ShippedTests: Codable, Sendable, Equatable {
   public static let file = "Exercises/shipped-tests.json"
 
@@ -29,7 +29,7 @@ public struct ShippedTests: Codable, Sendable, Equatable {
   }
 
   static func folders(of exercise: Exercise) -> [String] {
-    exercise.kind == .tests ? ["Subject", "Mutants"] : ["Tests"]
+    exercise.kind == .tests ? ["Subject", "Mutants"] + (exercise.subjectModule == nil ? [] : ["Rules"]) : ["Tests"]
   }
 
   /// The fingerprints of an exercise's test folders as they are in `root` now.

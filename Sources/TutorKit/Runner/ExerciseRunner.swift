@@ -360,8 +360,11 @@ public struct ExerciseRunner: Sendable {
     return PlantedBugs(
       testModule: exercise.testModuleName, subject: swiftFiles(exercise.subjectFolder),
       bugs: exercise.mutants.map { mutant in
-        PlantedBugs.Bug(testModule: exercise.mutantTestModuleName(mutant.name), files: swiftFiles(exercise.mutantFolder(mutant.name)))
-      })
+        PlantedBugs.Bug(
+          testModule: exercise.mutantTestModuleName(mutant.name), files: swiftFiles(exercise.mutantFolder(mutant.name)),
+          codeModule: exercise.subjectModule == nil ? nil : exercise.mutantModuleName(mutant.name))
+      },
+      subjectModule: exercise.subjectModule)
   }
 
   private func hasSwiftFile(under folder: String) -> Bool {

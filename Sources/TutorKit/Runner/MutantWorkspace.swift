@@ -11,8 +11,9 @@ struct MutantWorkspace: Sendable {
   let fileSystem: any FileStore & ToolFolders
 
   /// Puts together, for each planted bug, the folder its test module builds from: links to the
-  /// learner's test files and to the bug's files. Links, not copies: an edit is seen at once, and
-  /// the compiler names the learner's own file.
+  /// learner's test files and to the bug's files (when the subject is a module of its own, the
+  /// bug is one too, and the tests' other files are the exercise's rules). Links, not copies: an
+  /// edit is seen at once, and the compiler names the learner's own file.
   ///
   /// A link pointed at another file (`verify` goes from Solution/ to Starter/ to each shortcut)
   /// throws away the bug's module build: the compiler decides what to rebuild by the modification
@@ -23,12 +24,12 @@ struct MutantWorkspace: Sendable {
       .filter { $0.hasSuffix(".swift") }
     for mutant in exercise.mutants {
       let folder = FilePath.join(root, ExerciseRunner.variantsFolder, exercise.id, Self.mutantLinkFolder(mutant.name, testsIn: learnerFolder))
-      let mutantFiles = ((try? fileSystem.contentsOfDirectory(at: FilePath.join(root, exercise.mutantFolder(mutant.name)))) ?? [])
-        .filter { $0.hasSuffix(".swift") }
+      let beside = exercise.subjectModule == nil ? exercise.mutantFolder(mutant.name) : exercise.rulesFolder
+      let besideFiles = ((try? fileSystem.contentsOfDirectory(at: FilePath.join(root, beside))) ?? []).filter { $0.hasSuffix(".swift") }
       // From .build/ditutor-variants/<id>/<mutant>/ four levels up is the course root.
       var links: [String: String] = [:]
       for file in tests { links[file] = "../../../../\(exercise.folder)/\(learnerFolder)/\(file)" }
-      for file in mutantFiles { links[file] = "../../../../\(exercise.mutantFolder(mutant.name))/\(file)" }
+      for file in besideFiles { links[file] = "../../../../\(beside)/\(file)" }
       if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
       for existing in try fileSystem.contentsOfDirectory(at: folder) where links[existing] == nil {
         try fileSystem.removeItem(at: FilePath.join(folder, existing))
@@ -65,13 +66,21 @@ struct MutantWorkspace: Sendable {
     guard exercise.kind == .tests else {
       return try link(base, to: Dictionary(uniqueKeysWithValues: swiftFiles(exercise.testsFolder).map { ($0, "\(exercise.testsFolder)/\($0)") }))
     }
-    let tests = Dictionary(uniqueKeysWithValues: swiftFiles("\(exercise.folder)/\(variant)").map { ($0, "\(exercise.folder)/\(variant)/\($0)") })
-    let subject = Dictionary(uniqueKeysWithValues: swiftFiles(exercise.subjectFolder).map { ($0, "\(exercise.subjectFolder)/\($0)") })
-    try link(base, to: subject.merging(tests) { $1 })
+    func files(of folder: String) -> [String: String] {
+      Dictionary(uniqueKeysWithValues: swiftFiles(folder).map { ($0, "\(folder)/\($0)") })
+    }
+    let tests = files(of: "\(exercise.folder)/\(variant)")
+    // A subject (and each bug) that is a module of its own is imported: the tests' module holds
+    // the tests and the exercise's rules.
+    if exercise.subjectModule != nil {
+      let testsAndRules = files(of: exercise.rulesFolder).merging(tests) { $1 }
+      try link(base, to: testsAndRules)
+      for mutant in exercise.plantedBugs(judging: variant) { try link(base + "--" + mutant.name, to: testsAndRules) }
+      return
+    }
+    try link(base, to: files(of: exercise.subjectFolder).merging(tests) { $1 })
     for mutant in exercise.plantedBugs(judging: variant) {
-      let bug = Dictionary(
-        uniqueKeysWithValues: swiftFiles(exercise.mutantFolder(mutant.name)).map { ($0, "\(exercise.mutantFolder(mutant.name))/\($0)") })
-      try link(base + "--" + mutant.name, to: bug.merging(tests) { $1 })
+      try link(base + "--" + mutant.name, to: files(of: exercise.mutantFolder(mutant.name)).merging(tests) { $1 })
     }
   }
 

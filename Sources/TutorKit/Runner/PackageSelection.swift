@@ -64,20 +64,24 @@ public struct PackageSelection: Sendable {
     if !variantEntries.isEmpty { variables["DITUTOR_VARIANTS"] = variantEntries.joined(separator: ",") }
     // The manifest does not read this one: SwiftPM reuses a manifest it has evaluated until the
     // manifest file or the environment changes, and a planted bug an author adds (a folder in
-    // Mutants/, a test module of its own) must change the environment to be seen.
-    let planted = exercises.flatMap { exercise in exercise.mutants.map { "\(exercise.id)/\($0.name)" } }
+    // Mutants/, a test module of its own) must change the environment to be seen; so must a
+    // subject made a module of its own (`subject:` in the front matter, `id=Module` here).
+    let planted = exercises.flatMap { exercise in
+      exercise.mutants.map { "\(exercise.id)/\($0.name)" } + (exercise.subjectModule.map { ["\(exercise.id)=\($0)"] } ?? [])
+    }
     if !planted.isEmpty { variables["DITUTOR_PLANTED"] = planted.sorted().joined(separator: ",") }
     return variables
   }
 
   /// The modules the manifest makes of this selection: an exercise's code and its tests, or for
   /// a write-the-test exercise, its tests (compiled with the code they test) and one test module
-  /// per planted bug.
+  /// per planted bug; and, when its subject is a module of its own, that module and each bug's.
   public var modules: [String] {
     exercises.flatMap { exercise -> [String] in
       switch exercise.kind {
       case .tests:
-        [exercise.testModuleName] + exercise.mutants.map { exercise.mutantTestModuleName($0.name) }
+        (exercise.subjectModule.map { [$0] + exercise.mutants.map { exercise.mutantModuleName($0.name) } } ?? [])
+          + [exercise.testModuleName] + exercise.mutants.map { exercise.mutantTestModuleName($0.name) }
           + (variants[exercise.id] ?? []).flatMap { variant in
             [exercise.variantTestModuleName(variant)]
               + exercise.plantedBugs(judging: variant).map { exercise.variantMutantTestModuleName(variant, $0.name) }

@@ -66,30 +66,44 @@ public typealias MakeRecordedBuilds = @Sendable (_ root: String, _ scratch: Stri
 /// learner's tests, compiled once against the subject, can run against the bug's code built
 /// as a shared library under the subject's module name. The tests compile once per edit,
 /// instead of once per bug (eleven times for `checkout-audit`). A bug whose interface differs
-/// (a stored property's type changed) keeps its module of its own.
+/// (a stored property added, where the tests' compiled code knows the type's layout) keeps its
+/// module of its own. A subject that is a module of its own, built with library evolution
+/// (``subjectModule``), hides its layout from the tests: there, only a change to its public API
+/// keeps a bug apart.
 public struct PlantedBugs: Sendable, Equatable {
   public struct Bug: Sendable, Equatable {
     /// The bug's test module (``Exercise/mutantTestModuleName(_:)``), whose results a run stands for.
     public var testModule: String
     public var files: [String]
+    /// The bug's own module, which its tests import (``Exercise/mutantModuleName(_:)``), when the
+    /// subject is a module of its own.
+    public var codeModule: String?
 
-    public init(testModule: String, files: [String]) {
+    public init(testModule: String, files: [String], codeModule: String? = nil) {
       self.testModule = testModule
       self.files = files
+      self.codeModule = codeModule
     }
   }
 
-  /// The module of the learner's tests and the subject (``Exercise/testModuleName``).
+  /// The module of the learner's tests (``Exercise/testModuleName``), and of the subject too when
+  /// ``subjectModule`` is nil.
   public var testModule: String
   /// The subject's files, absolute.
   public var subject: [String]
   public var bugs: [Bug]
+  /// The subject's module, when it is one of its own (``Exercise/subjectModule``).
+  public var subjectModule: String?
 
-  public init(testModule: String, subject: [String], bugs: [Bug]) {
+  public init(testModule: String, subject: [String], bugs: [Bug], subjectModule: String? = nil) {
     self.testModule = testModule
     self.subject = subject
     self.bugs = bugs
+    self.subjectModule = subjectModule
   }
+
+  /// The module the subject's code compiles in, and a bug's library is built under.
+  public var codeModule: String { subjectModule ?? testModule }
 }
 
 /// One more run of a built test program, against a planted bug's code in `libraryPath`: its

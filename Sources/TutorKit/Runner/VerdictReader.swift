@@ -72,8 +72,10 @@ enum VerdictReader {
         // `<bug>`, or `<bug>--Solution` for tests other than the learner's (see MutantWorkspace).
         let bugFolder = folder.components(separatedBy: "--")[0]
         if exercise.mutants.contains(where: { $0.name == bugFolder }) {
-          // The learner's files have the starter's names; the rest are the bug's.
-          diagnostic.file = exercise.files.contains(name) ? "\(exercise.folder)/\(learnerFolder)/\(name)" : "\(exercise.mutantFolder(bugFolder))/\(name)"
+          // The learner's files have the starter's names; the rest are the bug's (or the rules, when
+          // the bug is a module of its own).
+          let beside = exercise.subjectModule == nil ? exercise.mutantFolder(bugFolder) : exercise.rulesFolder
+          diagnostic.file = exercise.files.contains(name) ? "\(exercise.folder)/\(learnerFolder)/\(name)" : "\(beside)/\(name)"
         } else if exercise.kind == .tests {
           // A variant's tests (`Shortcuts-x`), beside the subject or a bug (`Shortcuts-x--bug`).
           let halves = folder.components(separatedBy: "--")
@@ -81,6 +83,7 @@ enum VerdictReader {
           let variantFolder = halves[0].replacingOccurrences(of: "Shortcuts-", with: "Shortcuts/")
           diagnostic.file =
             exercise.files.contains(name) ? "\(exercise.folder)/\(variantFolder)/\(name)"
+            : exercise.subjectModule != nil ? "\(exercise.rulesFolder)/\(name)"
             : halves.count > 1 ? "\(exercise.mutantFolder(halves[1]))/\(name)" : "\(exercise.subjectFolder)/\(name)"
         } else {
           linked = folder

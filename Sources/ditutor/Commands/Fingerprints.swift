@@ -8,7 +8,7 @@ struct Fingerprints: AsyncParsableCommand {
       Writes Exercises/shipped-tests.json (with --write) or says whether it is current. `check` \
       compares a learner's tests with it, and `check --format json|junit` (what autograders read) \
       grades against the shipped tests only. Run it after changing any exercise's Tests/ (or a \
-      write-the-test exercise's Subject/ or Mutants/); the test suite fails while it is stale.
+      write-the-test exercise's Subject/, Mutants/ or Rules/); the test suite fails while it is stale.
       """
   )
 

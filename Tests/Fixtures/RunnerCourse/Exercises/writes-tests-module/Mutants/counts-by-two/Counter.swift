@@ -1,0 +1,6 @@
+public struct Counter {
+  public private(set) var value = 0
+  public init() {}
+  public mutating func increment() { value += 2 }
+  public mutating func reset() { value = 0 }
+}

@@ -1,0 +1,6 @@
+import Counting
+import Testing
+
+@Test func startsAtZero() {
+  #expect(Counter().value == 0)
+}
