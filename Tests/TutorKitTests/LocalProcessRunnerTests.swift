@@ -109,6 +109,22 @@ import Testing
     await #expect(throws: ProcessError.spawn("/bin/pwd", ENOENT)) { try await runner.run(request) }
   }
 
+  /// The sweep after every run asks for ditutor's own children the short way: like the whole
+  /// table, it knows a child while it runs, and not once it is gone. (Other tests start children
+  /// of this process at the same time: the two lists are compared on this one child.)
+  @Test func aProcesssChildrenAreFoundAsTheWholeTableFindsThem() throws {
+    let child = try ChildProcess.spawn("/bin/sleep", arguments: ["30"], environment: [:], input: .null, output: .null, error: .null)
+    let me = getpid()
+    let short = try #require(ProcessTable.children(of: me), "this Linux keeps each thread's children")
+    #expect(short.contains(child))
+    #expect(ProcessTable.childrenByParent()[me]?.contains(child) == true)
+    kill(child, SIGKILL)
+    var status: Int32 = 0
+    #expect(waitpid(child, &status, 0) == child)
+    #expect(ProcessTable.children(of: me)?.contains(child) == false)
+    #expect(ProcessTable.childrenByParent()[me]?.contains(child) != true)
+  }
+
   static func pid(_ line: String) -> pid_t? { pid_t(line.prefix { $0 != ":" }) }
 
   static func processes(mentioning text: String) -> [String] {

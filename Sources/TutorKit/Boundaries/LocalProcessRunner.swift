@@ -260,7 +260,8 @@ public struct LocalProcessRunner: ProcessRunner {
   static func stopEscapees(children: Children) {
     let me = getpid()
     for _ in 0..<3 {
-      let strays = children.strays { ProcessTable.childrenByParent()[me] ?? [] }
+      // After every run, and while no other run can start: the short way when there is one.
+      let strays = children.strays { ProcessTable.children(of: me) ?? ProcessTable.childrenByParent()[me] ?? [] }
       guard !strays.isEmpty else { return }
       for stray in strays { terminateTree(of: stray) }
       for stray in strays {

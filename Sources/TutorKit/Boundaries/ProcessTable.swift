@@ -16,6 +16,23 @@ enum ProcessTable {
     return map
   }
 
+  /// The children of `pid`, from the lists Linux keeps of each of its threads' children
+  /// (`/proc/<pid>/task/<thread>/children`): a few small reads where ``childrenByParent()`` reads
+  /// every process's `stat`. Nil where the kernel keeps no such lists.
+  static func children(of pid: pid_t) -> [pid_t]? {
+    guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+    var found: [pid_t] = []
+    for thread in threads {
+      // A thread that ended since the listing has no list: it has no children either.
+      guard let list = FileManager.default.contents(atPath: "/proc/\(pid)/task/\(thread)/children") else {
+        if FileManager.default.fileExists(atPath: "/proc/\(pid)/task/\(thread)/stat") { return nil }
+        continue
+      }
+      found += String(decoding: list, as: UTF8.self).split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+    return found
+  }
+
   /// Every process's parent, read from /proc (Linux). Empty elsewhere.
   static func parentByChild() -> [pid_t: pid_t] {
     var map: [pid_t: pid_t] = [:]

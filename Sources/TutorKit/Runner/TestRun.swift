@@ -200,11 +200,9 @@ struct WarmRun: Sendable {
     if events.path != job.events.path, let at = arguments.firstIndex(of: "--event-stream-output-path"), at + 1 < arguments.count {
       arguments[at + 1] = events.path
     }
-    if let libraryPath {
-      variables["LD_LIBRARY_PATH"] = libraryPath
-      // A library that lacks a symbol the tests need fails at start, not in the middle of a test.
-      variables["LD_BIND_NOW"] = "1"
-    }
+    // The program binds its symbols when it starts (it is linked so): a library that lacks one
+    // the tests need fails there, not in the middle of a test.
+    if let libraryPath { variables["LD_LIBRARY_PATH"] = libraryPath }
     let request = ProcessRequest(
       executable: program, arguments: arguments + ["--testing-library", "swift-testing"], environment: variables,
       workingDirectory: root, timeout: job.timeout, watch: events)
