@@ -1,4 +1,5 @@
 import Foundation
+import Loans
 import Testing
 
 /// A clock that stands still until a test moves it.

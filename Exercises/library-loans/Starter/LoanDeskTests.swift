@@ -1,4 +1,5 @@
 import Foundation
+import Loans
 import Testing
 
 // The code under test is Subject/LoanDesk.swift, and it is correct. Write the tests that would

@@ -1,3 +1,4 @@
+import Backups
 import Testing
 
 // The code under test is Subject/PhotoBackup.swift, and it is correct. Write the tests that would

@@ -1,3 +1,4 @@
+import LabelBatch
 import Testing
 
 struct FileNameRenderer: LabelRenderer {

@@ -1,3 +1,4 @@
+import LabelBatch
 import Testing
 
 /// Renders a label as "<label>.pdf", with no fonts and no files.

@@ -1,4 +1,5 @@
 import Foundation
+import Loans
 import Testing
 
 /// A clock stuck at one moment.

@@ -1,4 +1,5 @@
 import Foundation
+import Loans
 import Testing
 
 let day: TimeInterval = 24 * 60 * 60

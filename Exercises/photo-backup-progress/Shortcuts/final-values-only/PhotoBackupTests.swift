@@ -1,3 +1,4 @@
+import Backups
 import Testing
 
 /// Accepts every photo except the failing ones, and keeps the names it uploaded.

@@ -1,3 +1,4 @@
+import Backups
 import Testing
 
 /// One list both doubles write into, to see how their calls interleave.

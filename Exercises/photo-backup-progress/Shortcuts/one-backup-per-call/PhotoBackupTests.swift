@@ -1,3 +1,4 @@
+import Backups
 import Testing
 
 /// What the store and the reporters saw, in the order it happened.
