@@ -1,3 +1,4 @@
+import Flashcards
 import Testing
 
 /// A spy for analytics: it keeps every event, in order.

@@ -1,3 +1,4 @@
+import Flashcards
 import Testing
 
 // The code under test is Subject/PracticeSession.swift, and it is correct. Write the tests that

@@ -1,3 +1,4 @@
+import ExchangeRates
 import Testing
 
 // The code under test is Subject/RateStack.swift, and it is correct. Write the tests that

@@ -1,7 +1,7 @@
 import Testing
 
 /// Where an order is, from the shop's delivery service.
-protocol DeliveryStatus: Sendable {
+public protocol DeliveryStatus: Sendable {
   func status(of order: String) async throws -> String
 }
 
@@ -13,23 +13,23 @@ protocol DeliveryStatus: Sendable {
 /// - `stop()` (the screen went away) cancels the wait in progress: no more asks.
 /// - Calling `start()` again replaces the polling in progress; there is never more than one.
 @MainActor
-final class DeliveryTracker {
+public final class DeliveryTracker {
   /// What the screen shows.
-  private(set) var status = "Checking…"
+  public private(set) var status = "Checking…"
   /// The polling in progress, nil when stopped.
-  private(set) var polling: Task<Void, Never>?
+  public private(set) var polling: Task<Void, Never>?
 
   private let order: String
   private let service: any DeliveryStatus
   private let clock: any Clock<Duration>
 
-  init(order: String, service: any DeliveryStatus, clock: any Clock<Duration>) {
+  public init(order: String, service: any DeliveryStatus, clock: any Clock<Duration>) {
     self.order = order
     self.service = service
     self.clock = clock
   }
 
-  func start() {
+  public func start() {
     polling?.cancel()
     polling = Task {
       while true {
@@ -49,7 +49,7 @@ final class DeliveryTracker {
     }
   }
 
-  func stop() {
+  public func stop() {
     polling?.cancel()
     polling = nil
   }
@@ -58,13 +58,13 @@ final class DeliveryTracker {
 /// The real delivery service, for the composition root:
 /// `DeliveryTracker(order:service: LiveDeliveryStatus(), clock: ContinuousClock())`. In the app it
 /// calls the courier's API; in this exercise a test that builds one fails.
-struct LiveDeliveryStatus: DeliveryStatus {
-  init() {
+public struct LiveDeliveryStatus: DeliveryStatus, Sendable {
+  public init() {
     Issue.record(
       "This test built LiveDeliveryStatus, the live service: in the app it calls the courier's API for a real order. Hand the tracker a StatusDouble, whose answers the test chooses.")
   }
 
-  func status(of order: String) async throws -> String {
+  public func status(of order: String) async throws -> String {
     Issue.record(
       "This test asked LiveDeliveryStatus, the live service, about order \(order): in the app that is a call to the courier's API. Hand the tracker a StatusDouble, whose answers the test chooses.")
     return "Out for delivery"

@@ -1,3 +1,4 @@
+import DeliveryTracking
 import Synchronization
 import Testing
 

@@ -1,3 +1,4 @@
+import DeliveryTracking
 import Testing
 
 /// Gives the tracker's task time to run.

@@ -3,50 +3,60 @@
 import Testing
 
 /// One card: a prompt, and the answer the learner must type.
-struct Flashcard: Equatable {
-  let id: String
-  let prompt: String
-  let answer: String
+public struct Flashcard: Equatable, Sendable {
+  public let id: String
+  public let prompt: String
+  public let answer: String
+
+  public init(id: String, prompt: String, answer: String) {
+    self.id = id
+    self.prompt = prompt
+    self.answer = answer
+  }
 }
 
 /// What a practice session tells analytics.
-enum PracticeEvent: Equatable {
+public enum PracticeEvent: Equatable, Sendable {
   case answered(cardID: String, correct: Bool)
   case streak(Int)
   case finished(correct: Int, of: Int)
 }
 
 /// Where practice events go.
-protocol PracticeAnalytics {
+public protocol PracticeAnalytics {
   func track(_ event: PracticeEvent)
 }
 
 /// The null object: a tracker that does nothing. The default, for learners who have not agreed
 /// to analytics, and for the kids' edition, which never asks.
-struct NoOpAnalytics: PracticeAnalytics {
-  func track(_ event: PracticeEvent) {}
+public struct NoOpAnalytics: PracticeAnalytics, Sendable {
+  public init() {}
+
+  public func track(_ event: PracticeEvent) {}
 }
 
 /// The real tracker, for the app: it sends each event to the analytics service. Exercises run
 /// offline, and a test that reaches it fails: in the app, that is a learner's practice leaving the
 /// phone.
-struct LiveAnalytics: PracticeAnalytics {
-  func track(_ event: PracticeEvent) {
+public struct LiveAnalytics: PracticeAnalytics, Sendable {
+  public init() {}
+
+  public func track(_ event: PracticeEvent) {
     Issue.record(
       "This test sent \(event) through LiveAnalytics, the real analytics service: in the app that is a learner's data leaving the phone, and no test may reach it, not even as the tracker a spy replaces. Set a spy (or NoOpAnalytics()) on the session instead.")
   }
 }
 
 /// Counts right answers in a row, and reports every fifth one in a row as a streak.
-final class StreakCounter {
-  var analytics: any PracticeAnalytics
-  private(set) var inARow = 0
+public final class StreakCounter {
+  public var analytics: any PracticeAnalytics
+  public private(set) var inARow = 0
 
-  init(analytics: any PracticeAnalytics) {
+  public init(analytics: any PracticeAnalytics) {
     self.analytics = analytics
   }
 
-  func record(correct: Bool) {
+  public func record(correct: Bool) {
     guard correct else {
       inARow = 0
       return
@@ -59,23 +69,23 @@ final class StreakCounter {
 }
 
 /// A practice session: the cards in order, one answer each.
-final class PracticeSession {
+public final class PracticeSession {
   /// Set by the app when the learner agrees to analytics, which may happen in the middle of a
   /// session, and set back to `NoOpAnalytics()` if they change their mind. Until then, events go
   /// nowhere.
-  var analytics: any PracticeAnalytics = NoOpAnalytics()
+  public var analytics: any PracticeAnalytics = NoOpAnalytics()
 
   private let cards: [Flashcard]
   private let streaks = StreakCounter(analytics: NoOpAnalytics())
   private var position = 0
-  private(set) var correctCount = 0
+  public private(set) var correctCount = 0
 
-  init(cards: [Flashcard]) {
+  public init(cards: [Flashcard]) {
     self.cards = cards
   }
 
   /// The card to answer next, or nil once the session is over.
-  var currentCard: Flashcard? {
+  public var currentCard: Flashcard? {
     position < cards.count ? cards[position] : nil
   }
 
@@ -83,7 +93,7 @@ final class PracticeSession {
   /// returns whether the answer was right. Reports the answer, every fifth right answer in a
   /// row, and, after the last card, the end of the session.
   @discardableResult
-  func answer(_ text: String) -> Bool {
+  public func answer(_ text: String) -> Bool {
     guard let card = currentCard else { return false }
     let correct = text.lowercased() == card.answer.lowercased()
     position += 1

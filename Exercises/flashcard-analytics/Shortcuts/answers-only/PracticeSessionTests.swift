@@ -1,3 +1,4 @@
+import Flashcards
 import Testing
 
 /// Keeps every answer event.

@@ -1,3 +1,4 @@
+import Flashcards
 import Testing
 
 final class SpyAnalytics: PracticeAnalytics {

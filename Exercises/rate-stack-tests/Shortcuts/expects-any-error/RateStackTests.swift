@@ -1,3 +1,4 @@
+import ExchangeRates
 import Testing
 
 /// Stands in for the rates server: one scripted answer per request, the last one repeating.

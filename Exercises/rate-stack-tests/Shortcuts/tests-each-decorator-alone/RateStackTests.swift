@@ -1,3 +1,4 @@
+import ExchangeRates
 import Testing
 
 /// Stands in for the rates server: answers from a script, one entry per request (the last one
