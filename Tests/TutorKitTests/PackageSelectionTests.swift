@@ -73,7 +73,7 @@ struct PackageSelectionTests {
 
   @Test func oneExerciseAloneMakesOnlyItsOwnModules() throws {
     let all = try exercises()
-    for exercise in all where ["passes", "writes-tests"].contains(exercise.id) {
+    for exercise in all where ["passes", "writes-tests", "writes-tests-module"].contains(exercise.id) {
       let selection = PackageSelection(exercises: [exercise], code: .starter)
       #expect(try manifestTargets(selection).sorted() == selection.modules.sorted(), "\(exercise.id)")
     }
@@ -90,6 +90,19 @@ struct PackageSelectionTests {
     // A write-the-test exercise's variant is tests: judged on the subject and on every bug.
     let bug = try #require(writesTests.mutants.first)
     #expect(selection.modules.contains(writesTests.variantMutantTestModuleName("Starter", bug.name)))
+    #expect(try manifestTargets(selection).sorted() == selection.modules.sorted())
+  }
+
+  /// With a subject of its own, each variant meets its own copy of every bug: `verify` runs all
+  /// variants in one process, and a bug's process-wide state must not pass from one suite to
+  /// another (a shortcut that misses a static cache was caught through the solution's calls).
+  @Test func aVariantOfASubjectModuleHasItsOwnCopyOfEachBug() throws {
+    let writesModule = try #require(try exercises().first { $0.subjectModule != nil })
+    let bug = try #require(writesModule.mutants.first)
+    let selection = PackageSelection(exercises: [writesModule], code: .solution, variants: [writesModule.id: ["Starter"]])
+    #expect(selection.modules.contains(writesModule.mutantModuleName(bug.name)))
+    #expect(selection.modules.contains(writesModule.variantMutantModuleName("Starter", bug.name)))
+    #expect(writesModule.variantMutantModuleName("Starter", bug.name) != writesModule.mutantModuleName(bug.name))
     #expect(try manifestTargets(selection).sorted() == selection.modules.sorted())
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Listening
 import Testing
 
 /// The feed server's double: a title per show (or an error), and a count of requests.

@@ -1,4 +1,5 @@
 import Foundation
+import Listening
 import Testing
 
 // The code under test is Subject/ListeningQueue.swift, and it is correct. Write the tests that

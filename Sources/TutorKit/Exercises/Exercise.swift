@@ -139,7 +139,20 @@ public struct Exercise: Sendable, Equatable, Identifiable {
 
   /// A write-the-test exercise's variant (other tests) run against a planted bug.
   public func variantMutantTestModuleName(_ folder: String, _ mutant: String) -> String {
-    variantModuleName(folder) + "Mutant" + Self.moduleName(for: mutant) + "Tests"
+    variantMutantModuleName(folder, mutant) + "Tests"
+  }
+
+  /// A planted bug's module for a variant's tests alone, when the subject is a module of its own:
+  /// `verify` runs every variant in one process, and a bug that keeps process-wide state (a
+  /// `static` cache) must not carry one suite's calls into another's.
+  public func variantMutantModuleName(_ folder: String, _ mutant: String) -> String {
+    variantModuleName(folder) + "Mutant" + Self.moduleName(for: mutant)
+  }
+
+  /// The folder of links a variant's own copy of a planted bug builds from
+  /// (``variantMutantModuleName(_:_:)``), beside its tests' `<variant>--<bug>`.
+  public static func variantMutantCodeFolder(_ folder: String, _ mutant: String) -> String {
+    variantLinkFolder(folder) + "--" + mutant + "--code"
   }
 
   /// The folder, under `.build/ditutor-variants/<exercise>/`, of links to the tests that a

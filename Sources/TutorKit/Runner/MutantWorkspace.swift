@@ -75,7 +75,13 @@ struct MutantWorkspace: Sendable {
     if exercise.subjectModule != nil {
       let testsAndRules = files(of: exercise.rulesFolder).merging(tests) { $1 }
       try link(base, to: testsAndRules)
-      for mutant in exercise.plantedBugs(judging: variant) { try link(base + "--" + mutant.name, to: testsAndRules) }
+      for mutant in exercise.plantedBugs(judging: variant) {
+        try link(base + "--" + mutant.name, to: testsAndRules)
+        // The variant's own copy of the bug (see Exercise.variantMutantModuleName).
+        let code = FilePath.join(
+          root, ExerciseRunner.variantsFolder, exercise.id, Exercise.variantMutantCodeFolder(variant, mutant.name))
+        try link(code, to: files(of: exercise.mutantFolder(mutant.name)))
+      }
       return
     }
     try link(base, to: files(of: exercise.subjectFolder).merging(tests) { $1 })

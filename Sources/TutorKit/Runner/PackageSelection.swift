@@ -84,7 +84,10 @@ public struct PackageSelection: Sendable {
           + [exercise.testModuleName] + exercise.mutants.map { exercise.mutantTestModuleName($0.name) }
           + (variants[exercise.id] ?? []).flatMap { variant in
             [exercise.variantTestModuleName(variant)]
-              + exercise.plantedBugs(judging: variant).map { exercise.variantMutantTestModuleName(variant, $0.name) }
+              + exercise.plantedBugs(judging: variant).flatMap { bug in
+                [exercise.variantMutantTestModuleName(variant, bug.name)]
+                  + (exercise.subjectModule == nil ? [] : [exercise.variantMutantModuleName(variant, bug.name)])
+              }
           }
       default:
         [exercise.moduleName, exercise.testModuleName]

@@ -83,6 +83,8 @@ enum VerdictReader {
           let variantFolder = halves[0].replacingOccurrences(of: "Shortcuts-", with: "Shortcuts/")
           diagnostic.file =
             exercise.files.contains(name) ? "\(exercise.folder)/\(variantFolder)/\(name)"
+            // The variant's own copy of a bug (`Shortcuts-x--bug--code`).
+            : halves.count > 2 ? "\(exercise.mutantFolder(halves[1]))/\(name)"
             : exercise.subjectModule != nil ? "\(exercise.rulesFolder)/\(name)"
             : halves.count > 1 ? "\(exercise.mutantFolder(halves[1]))/\(name)" : "\(exercise.subjectFolder)/\(name)"
         } else {

@@ -1,4 +1,5 @@
 import Foundation
+import Listening
 import Testing
 
 final class FeedDouble: EpisodeFeed {

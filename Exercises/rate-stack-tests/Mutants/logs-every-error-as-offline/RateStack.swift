@@ -99,7 +99,7 @@ public enum RatesRoot: Sendable {
 
 /// The real rates client: in the app it sends a request to the rates server. In this exercise
 /// a test that builds or asks one fails, wherever it does: in the test, inside `withKnownIssue`,
-/// or in a `Task.detached` (see the rules below).
+/// or in a `Task.detached` (see Rules/TestRules.swift).
 public struct LiveRates: Rates, Sendable {
   public init() {
     reachedTheServer(

@@ -1,4 +1,5 @@
 import Foundation
+import Statements
 import Testing
 
 /// A clock that always says the same moment.

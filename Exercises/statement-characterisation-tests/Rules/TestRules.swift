@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-// MARK: - Rules for the tests, kept by the module they are compiled in
+// MARK: - Rules for the tests, compiled into every module of this exercise's tests
 
 // A characterisation test pins what the code prints on a day the test chooses. A test that lets
 // the real clock in, by any door, pins today, and fails tomorrow. These definitions shadow the
-// usual ones for the code compiled with this file (your tests included), so that each door
+// usual ones for the code compiled with this file (your tests), so that each door
 // records an issue on the test that opened it.
 
 /// `Date()` here records an issue: in a test it is the real clock, also as
