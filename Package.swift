@@ -72,9 +72,7 @@ struct ExerciseFolder {
   /// an API the starter does not have yet, cannot compile.
   var isUntouchedSeam: Bool {
     let base = "\(root)/Exercises/\(id)"
-    guard let readme = try? String(contentsOfFile: base + "/README.md", encoding: .utf8),
-      readme.split(separator: "\n").prefix(12).contains(where: { $0.trimmingCharacters(in: .whitespaces) == "kind: seam" })
-    else { return false }
+    guard frontMatter("kind") == "seam" else { return false }
     let starter = (try? FileManager.default.contentsOfDirectory(atPath: base + "/Starter")) ?? []
     return starter.allSatisfy { FileManager.default.contentsEqual(atPath: "\(base)/Starter/\($0)", andPath: "\(base)/Sources/\($0)") }
   }

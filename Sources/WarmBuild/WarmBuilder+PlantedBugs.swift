@@ -110,7 +110,7 @@ extension WarmBuilder {
     var sharedBugModules: Set<Substring> = []
     for (exercise, bugs) in shared {
       for bug in exercise.bugs where bugs.contains(bug.testModule) {
-        sharedBugModules.formUnion([bug.testModule, bug.codeModule].compactMap { $0.map { Substring($0) } })
+        sharedBugModules.formUnion(bug.modules.map { Substring($0) })
       }
     }
 
@@ -145,7 +145,7 @@ extension WarmBuilder {
     // the libraries.
     var notTests: Set<Substring> = []
     for exercise in planted {
-      for bug in exercise.bugs { notTests.formUnion([bug.testModule, bug.codeModule].compactMap { $0.map { Substring($0) } }) }
+      for bug in exercise.bugs { notTests.formUnion(bug.modules.map { Substring($0) }) }
       if let subject = exercise.subjectModule, shared.contains(where: { $0.exercise == exercise }) { notTests.insert(Substring(subject)) }
     }
     let testsOnly = { (argument: String) in

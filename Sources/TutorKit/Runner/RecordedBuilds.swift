@@ -84,6 +84,9 @@ public struct PlantedBugs: Sendable, Equatable {
       self.files = files
       self.codeModule = codeModule
     }
+
+    /// The bug's modules in a build: its tests', and its own when it has one.
+    public var modules: [String] { [testModule] + (codeModule.map { [$0] } ?? []) }
   }
 
   /// The module of the learner's tests (``Exercise/testModuleName``), and of the subject too when
