@@ -296,32 +296,9 @@ extension WarmBuilder {
   /// false when it does not build.
   private func library(_ folder: String, files: [String], jobs: LibraryJobs) async throws -> Bool {
     let planned = jobs.jobs(files: files, in: folder)
-    let tools = Set(planned.map(\.[0]))
-    // What the library was built from: its jobs, its files' and tools' stamps.
-    var key = planned.map { $0.joined(separator: " ") }
-    for path in files + tools.sorted() {
-      let stamp = fileSystem.stamp(at: path)?.keyLine ?? "missing"
-      key.append("\(path) \(stamp)")
-    }
-    let keyText = key.joined(separator: "\n")
-    let keyPath = FilePath.join(folder, "built-from")
-    // A library that is not one (a tampered or truncated file) is built again.
-    if (try? fileSystem.readText(at: keyPath)) == keyText,
-      let library = try? fileSystem.readFile(at: FilePath.join(folder, jobs.libraryName)),
-      library.starts(with: [0x7F, 0x45, 0x4C, 0x46])
-    {
-      return true
-    }
-    try? fileSystem.removeItem(at: keyPath)
-    if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
-    for job in planned {
-      let outcome = try await processes.run(
-        ProcessRequest(
-          executable: job[0], arguments: Array(job.dropFirst()), environment: environment, workingDirectory: scratch,
-          timeout: .seconds(600), outputLimit: 256 << 10, mayLeaveProcesses: false))
-      guard outcome.ending == .exited(0) else { return false }
-    }
-    try fileSystem.writeAtomically(Data(keyText.utf8), to: keyPath)
-    return true
+    // What the library is built from: its jobs, its files' and tools' stamps.
+    return try await BuiltFrom(jobs: planned, reading: files + Set(planned.map(\.[0])).sorted(), fileSystem: fileSystem).make(
+      FilePath.join(folder, jobs.libraryName), in: folder, jobs: planned, fileSystem: fileSystem, processes: processes,
+      environment: environment, workingDirectory: scratch)
   }
 }

@@ -123,34 +123,9 @@ struct WarmRun: Sendable {
       if !bugRuns.isEmpty {
         trace?("the tests compiled once run against \(bugRuns.count) planted bug\(bugRuns.count == 1 ? "" : "s") from libraries")
       }
-      // The test program, and the planted bugs the tests were not compiled into, one run each,
-      // as many at once as there are cores. Each is a process of its own, so a crash in one
-      // (which counts as caught) stops no other; a run that is cancelled or out of time ends
-      // the check as it ends `swift test`. The streams join in the bugs' order.
-      let pending = bugRuns.enumerated().filter { !job.skipping.contains($0.element.module) }
-      let runs = try await withThrowingTaskGroup(of: (Int, ProcessOutcome, String?).self) { group in
-        var next = ([(-1, BugRun?.none)] + pending.map { ($0.offset, Optional($0.element)) })[...]
-        func addNext() {
-          guard let (index, bugRun) = next.popFirst() else { return }
-          group.addTask {
-            guard let bugRun else { return (index, try await runTestProgram(program, job, events: job.events), job.stream()) }
-            let path = job.events.path + ".\(index)"
-            defer { try? fileSystem.removeItem(at: path) }
-            // The program may hold other exercises' tests too: only this bug's exercise's run.
-            let run = try await runTestProgram(
-              bugRun.program, job, events: WatchedFile(path: path, endMarker: job.events.endMarker),
-              libraryPath: bugRun.libraryPath, only: bugRun.testModule)
-            return (index, run, (try? fileSystem.readText(at: path)) ?? "")
-          }
-        }
-        for _ in 0..<max(ProcessInfo.processInfo.activeProcessorCount, 1) { addNext() }
-        var finished: [Int: (ProcessOutcome, String?)] = [:]
-        while let (index, run, stream) = try await group.next() {
-          finished[index] = (run, stream)
-          addNext()
-        }
-        return finished
-      }
+      // The test program, and the planted bugs the tests were not compiled into, one run each.
+      let programs = TestPrograms(root: root, processes: processes, fileSystem: fileSystem)
+      let runs = try await programs.run(program, bugRuns: bugRuns, job: job)
       guard var (outcome, events) = runs[-1] else { return nil }
       if let slowest = runs.max(by: { $0.value.0.duration < $1.value.0.duration }), !bugRuns.isEmpty {
         trace?("the slowest of the \(runs.count) test runs took \(String(format: "%.2f s", slowest.value.0.duration.seconds)) (\(slowest.key < 0 ? "the test program" : bugRuns[slowest.key].module))")
@@ -164,17 +139,8 @@ struct WarmRun: Sendable {
         return nil
       }
       if !started, case .exited = outcome.ending { return handBack("the test program ran no tests") }
-      for (index, bugRun) in pending {
-        guard let (run, stream) = runs[index], let stream else { continue }
-        guard EventStream.runStarted(in: stream) || run.ending == .cancelled || run.ending == .timedOut else {
-          return handBack(
-            "the planted bug \(bugRun.module) did not start a test run (\(run.ending)\(run.standardError.isEmpty ? "" : ": " + run.standardError.prefix(300)))")
-        }
-        events = (events ?? "") + "\n" + Self.renaming(bugRun.testModule, to: bugRun.module, in: stream)
-        outcome.standardError += run.standardError
-        outcome.standardOutput += run.standardOutput
-        outcome.duration += run.duration
-        if case .exited = outcome.ending, run.ending != .exited(0) { outcome.ending = run.ending }
+      if let failed = TestPrograms.join(runs, of: bugRuns, into: &outcome, events: &events).first {
+        return handBack(failed)
       }
       outcome.standardError = buildOutput + outcome.standardError
       outcome.duration += buildTime
@@ -187,11 +153,74 @@ struct WarmRun: Sendable {
       return nil
     }
   }
+}
+
+/// Test programs run as `swift test` runs them, without SwiftPM: the program a recorded build
+/// made, and the same tests again against each planted bug's library (``BugRun``), as many at once
+/// as there are cores. Each is a process of its own, so a crash in one (which counts as caught)
+/// stops no other; a run that is cancelled or out of time ends the check as it ends `swift test`.
+struct TestPrograms: Sendable {
+  let root: String
+  let processes: any ProcessRunner
+  let fileSystem: any FileSystem
+
+  /// How each run ended and its event stream, by index in `bugRuns` (the bugs `job` skips are not
+  /// run), with `program`'s run, when there is one, at -1.
+  func run(_ program: String?, bugRuns: [BugRun], job: TestJob) async throws -> [Int: (ProcessOutcome, String?)] {
+    let pending = bugRuns.enumerated().filter { !job.skipping.contains($0.element.module) }
+    return try await withThrowingTaskGroup(of: (Int, ProcessOutcome, String?).self) { group in
+      var next = ((program == nil ? [] : [(-1, BugRun?.none)]) + pending.map { ($0.offset, Optional($0.element)) })[...]
+      func addNext() {
+        guard let (index, bugRun) = next.popFirst() else { return }
+        group.addTask {
+          guard let bugRun else { return (index, try await runTestProgram(program!, job, events: job.events), job.stream()) }
+          let path = job.events.path + ".\(index)"
+          defer { try? fileSystem.removeItem(at: path) }
+          // The program may hold other exercises' tests too: only this bug's exercise's run.
+          let run = try await runTestProgram(
+            bugRun.program, job, events: WatchedFile(path: path, endMarker: job.events.endMarker),
+            libraryPath: bugRun.libraryPath, only: bugRun.testModule)
+          return (index, run, (try? fileSystem.readText(at: path)) ?? "")
+        }
+      }
+      for _ in 0..<max(ProcessInfo.processInfo.activeProcessorCount, 1) { addNext() }
+      var finished: [Int: (ProcessOutcome, String?)] = [:]
+      while let (index, run, stream) = try await group.next() {
+        finished[index] = (run, stream)
+        addNext()
+      }
+      return finished
+    }
+  }
+
+  /// Joins each bug's run into the whole run's outcome and event stream, in the bugs' order, its
+  /// tests renamed to the bug's module; and says which did not start a test run (they would not
+  /// load), joining nothing of those.
+  static func join(
+    _ runs: [Int: (ProcessOutcome, String?)], of bugRuns: [BugRun], into outcome: inout ProcessOutcome, events: inout String?
+  ) -> [String] {
+    var failed: [String] = []
+    for (index, bugRun) in bugRuns.enumerated() {
+      guard let (run, stream) = runs[index], let stream else { continue }
+      guard EventStream.runStarted(in: stream) || run.ending == .cancelled || run.ending == .timedOut else {
+        failed.append(
+          "the planted bug \(bugRun.module) did not start a test run (\(run.ending)\(run.standardError.isEmpty ? "" : ": " + run.standardError.prefix(300)))"
+        )
+        continue
+      }
+      events = (events ?? "") + "\n" + WarmRun.renaming(bugRun.testModule, to: bugRun.module, in: stream)
+      outcome.standardError += run.standardError
+      outcome.standardOutput += run.standardOutput
+      outcome.duration += run.duration
+      if case .exited = outcome.ending, run.ending != .exited(0) { outcome.ending = run.ending }
+    }
+    return failed
+  }
 
   /// Runs a built test program as `swift test` runs it (swift test's own arguments, then the
   /// testing library; colour off, as for any output that is not a terminal), and reports its
   /// end as `swift test` would.
-  private func runTestProgram(
+  func runTestProgram(
     _ program: String, _ job: TestJob, events: WatchedFile, libraryPath: String? = nil, only module: String? = nil
   ) async throws -> ProcessOutcome {
     var variables = job.variables
