@@ -28,6 +28,10 @@ import PackageDescription
 //                      subject, and one with each planted bug (links in `<variant>--<bug>/`), or
 //                      only those `@<bug>+<bug>` names (the bugs a weak suite misses). How
 //                      `verify` checks every shortcut in one build instead of one build per shortcut.
+//   DITUTOR_BUG_LIBRARIES  `<exercise>/<bug>` entries, comma-separated: planted bugs of a subject
+//                      that is a module of its own which ditutor builds as libraries itself and runs
+//                      each set of tests against, compiled once (`verify`): the manifest makes no
+//                      module for them.
 //
 // A write-the-test exercise (Subject/ and Mutants/) compiles the learner's tests together with
 // the code they test, in one module: `PaymentRetryTests` with Subject/. When a check selects it,
@@ -131,6 +135,14 @@ let wholeModuleCode: [SwiftSetting] =
   ? [.unsafeFlags(["-wmo", "-num-threads", "1", "-no-emit-module-separately-wmo"])] : []
 // Test files left out of a check that grades against the shipped tests (the learner's own).
 let leftOut = (environment["DITUTOR_LEAVE_OUT"] ?? "").split(separator: ",").map(String.init)
+// Planted bugs that are libraries of ditutor's own (see `subjectModuleTargets`), by exercise.
+let libraryBugs: [String: Set<String>] = Dictionary(
+  grouping: (environment["DITUTOR_BUG_LIBRARIES"] ?? "").split(separator: ",").compactMap { entry -> (String, String)? in
+    let parts = entry.split(separator: "/", maxSplits: 1).map(String.init)
+    return parts.count == 2 ? (parts[0], parts[1]) : nil
+  },
+  by: \.0
+).mapValues { Set($0.map(\.1)) }
 let exercises = exerciseFolders().filter { folder in
   guard let selection, selection != ["all"] else { return true }
   return selection.contains(folder.id)
@@ -233,7 +245,9 @@ func subjectModuleTargets(_ exercise: ExerciseFolder, subject: String, code: Str
       exclude: exercise.everything(but: [code] + rules) + readme, sources: [code] + rules, swiftSettings: importing(subject)),
   ]
   guard selection != nil else { return reference }
-  let mutants = exercise.subfolders("Mutants")
+  // A bug ditutor builds as a library of its own (`DITUTOR_BUG_LIBRARIES`) needs no module here:
+  // each set of tests, compiled once against the subject, runs against it from outside SwiftPM.
+  let mutants = exercise.subfolders("Mutants").filter { !(libraryBugs[exercise.id]?.contains($0) ?? false) }
   func bugModule(_ mutant: String) -> String { exercise.module + "Mutant" + ExerciseFolder.module(mutant) }
   let bugCode: [Target] = mutants.map { mutant in
     .target(
@@ -252,7 +266,8 @@ func subjectModuleTargets(_ exercise: ExerciseFolder, subject: String, code: Str
   }
   // A variant's tests meet their own copy of each bug, built from links: `verify` runs every
   // variant in one process, and a bug that keeps process-wide state (a static cache) shared by
-  // two suites would carry one's calls into the other's.
+  // two suites would carry one's calls into the other's. (Most bugs are not here at all in a
+  // `verify`: see DITUTOR_BUG_LIBRARIES.)
   let variants = (variantFolders[exercise.id] ?? []).flatMap { variant -> [Target] in
     let module = exercise.module + ExerciseFolder.module(variant)
     let links = ".build/ditutor-variants/\(exercise.id)/" + variant.replacingOccurrences(of: "/", with: "-")

@@ -157,8 +157,8 @@ struct CompositionRoot {
     let verify = VerifyCourse(
       course: try loadCourse(root),
       verifier: CourseVerifier(
-        runner: exerciseRunner(root: root, scratchFolder: ".build/verify", wholeModule: true),
-        starterRunner: exerciseRunner(root: root, scratchFolder: ".build/verify-starters", wholeModule: true)),
+        runner: exerciseRunner(root: root, scratchFolder: ".build/verify", wholeModule: true, bugsFromLibraries: true),
+        starterRunner: exerciseRunner(root: root, scratchFolder: ".build/verify-starters", wholeModule: true, bugsFromLibraries: true)),
       kept: KeptVerifications(root: root, fileSystem: fileSystem, tools: tools, fresh: fresh))
     let result: (report: CommandReport, status: Int32)
     do {
@@ -360,11 +360,13 @@ struct CompositionRoot {
   }
 
   private func exerciseRunner(
-    root: String, scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false, wholeModule: Bool = false
+    root: String, scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false, wholeModule: Bool = false,
+    bugsFromLibraries: Bool = false
   ) -> ExerciseRunner {
     ExerciseRunner(
       root: root, processes: processes, fileSystem: fileSystem, environment: environment,
       scratchFolder: scratchFolder, shippedTestsOnly: shippedTestsOnly, wholeModule: wholeModule,
+      bugsFromLibraries: bugsFromLibraries,
       recordedBuilds: Self.fastChecks(environment) ? WarmBuilder.maker(processes: processes, fileSystem: fileSystem) : nil,
       trace: Self.checkTrace(environment))
   }

@@ -106,6 +106,32 @@ struct PackageSelectionTests {
     #expect(try manifestTargets(selection).sorted() == selection.modules.sorted())
   }
 
+  /// A bug that ditutor builds as a library of its own (`verify`) has no module in the package,
+  /// for the exercise's tests or any variant's; the other bugs keep theirs. Only a subject that is
+  /// a module of its own can share: the one-module form's libraries are not named.
+  @Test func aBugBuiltAsALibraryHasNoModuleOfItsOwn() throws {
+    let all = try exercises()
+    let writesModule = try #require(all.first { $0.subjectModule != nil })
+    let writesTests = try #require(all.first { $0.kind == .tests && $0.subjectModule == nil })
+    try #require(writesModule.mutants.count >= 2, "one bug shares, another keeps its modules")
+    let (shared, kept) = (writesModule.mutants[0].name, writesModule.mutants[1].name)
+    let selection = PackageSelection(
+      exercises: [writesModule, writesTests], code: .solution, variants: [writesModule.id: ["Starter", "Sources"]],
+      libraryBugs: [writesModule.id: [shared], writesTests.id: [writesTests.mutants[0].name]])
+    #expect(selection.libraryBugs == [writesModule.id: [shared]])
+    #expect(selection.applied(to: [:])["DITUTOR_BUG_LIBRARIES"] == "\(writesModule.id)/\(shared)")
+    let modules = Set(selection.modules)
+    for gone in [
+      writesModule.mutantModuleName(shared), writesModule.mutantTestModuleName(shared),
+      writesModule.variantMutantModuleName("Sources", shared), writesModule.variantMutantTestModuleName("Sources", shared),
+    ] {
+      #expect(!modules.contains(gone), "\(gone)")
+    }
+    #expect(modules.isSuperset(of: [writesModule.mutantTestModuleName(kept), writesModule.variantMutantTestModuleName("Sources", kept)]))
+    #expect(modules.contains(writesTests.mutantTestModuleName(writesTests.mutants[0].name)))
+    #expect(try manifestTargets(selection).sorted() == selection.modules.sorted())
+  }
+
   @Test func aWeakSuiteIsBuiltOnlyAgainstTheBugsItSaysItMisses() throws {
     var writesTests = try #require(try exercises().first { $0.kind == .tests })
     try #require(writesTests.mutants.count > 2)

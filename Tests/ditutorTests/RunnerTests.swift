@@ -339,12 +339,15 @@ extension RunnerTests {
 /// `verify` builds every shortcut beside its exercise, in modules of its own. A shortcut is read
 /// from its own modules or not at all: one that is really the solution must be seen passing
 /// (or a misread run would let every shortcut "fail"), one that is the starter failing, for a
-/// code exercise and for a write-the-test one with its planted bugs.
+/// code exercise and for a write-the-test one with its planted bugs, in both forms: the subject
+/// compiled with the tests, and the subject a module of its own, whose planted bugs run from
+/// libraries against each set of tests compiled once (and the bug that crashes the tests, too).
 @Suite struct VerifyShortcutsTests {
   @Test func aShortcutThatIsTheSolutionIsSeenPassingAndOneThatIsTheStarterFailing() throws {
     let course = try Ditutor.makeCourseCopy(fixture: "RunnerCourse")
     let manager = FileManager.default
-    for id in ["in-steps", "writes-tests"] {
+    let ids = ["in-steps", "writes-tests", "writes-tests-module"]
+    for id in ids {
       for (name, from) in [("is-the-solution", "Solution"), ("is-the-starter", "Starter")] {
         let folder = "\(course)/Exercises/\(id)/Shortcuts/\(name)"
         try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -354,10 +357,10 @@ extension RunnerTests {
         try "The \(from) again.\n".write(toFile: "\(folder)/README.md", atomically: true, encoding: .utf8)
       }
     }
-    let result = try Ditutor.run(["verify", "in-steps", "writes-tests", "--format", "json"], in: course)
+    let result = try Ditutor.run(["verify"] + ids + ["--format", "json"], in: course)
     let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.error)")
     let exercises = try #require(report["exercises"] as? [[String: Any]])
-    try #require(exercises.count == 2)
+    try #require(exercises.count == ids.count)
     for exercise in exercises {
       let statuses = Dictionary(
         uniqueKeysWithValues: (exercise["shortcuts"] as? [[String: Any]] ?? []).map { ($0["name"] as? String ?? "", $0["status"] as? String ?? "") })
@@ -367,5 +370,16 @@ extension RunnerTests {
       #expect(problems == ["the shortcut 'is-the-solution' (The Solution again.) passes: the tests do not reject it"], "\(exercise)")
     }
     #expect(result.status != 0)
+    // The module form's bugs ran from libraries: none has a module in the build, and each has
+    // its library.
+    let bugs = try manager.contentsOfDirectory(atPath: "\(course)/Exercises/writes-tests-module/Mutants").sorted()
+    try #require(bugs.count == 3)
+    let built = try manager.contentsOfDirectory(atPath: "\(course)/.build/verify/debug")
+    #expect(!built.contains { $0.hasPrefix("WritesTestsModule") && $0.contains("Mutant") }, "\(built.sorted())")
+    #expect(built.contains("WritesTestsModuleShortcutsIsTheSolutionTests.build"))
+    for bug in bugs {
+      let library = "\(course)/.build/verify/ditutor-bug-libraries/writes-tests-module/bugs/\(bug)/libCounting.so"
+      #expect(manager.fileExists(atPath: library), "\(library)")
+    }
   }
 }

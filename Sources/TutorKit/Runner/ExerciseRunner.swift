@@ -40,6 +40,7 @@ public struct ExerciseRunner: Sendable {
   private let trace: (@Sendable (String) -> Void)?
   private let wholeModule: Bool
   private let wholeModuleCode: Bool
+  private let bugsFromLibraries: Bool
 
   /// - Parameters:
   ///   - environment: the variables `swift` runs with (the caller's own, usually).
@@ -58,6 +59,10 @@ public struct ExerciseRunner: Sendable {
   ///     compiles every exercise they changed at once, and a module of one or two files costs
   ///     half as many compiler processes (each of which loads Foundation first); its planted bugs'
   ///     libraries still come from the tests' jobs file by file.
+  ///   - bugsFromLibraries: run each set of a write-the-test exercise's tests, compiled once,
+  ///     against the planted bugs as libraries ditutor builds itself, where the subject is a module
+  ///     of its own (see ``PlantedBugLibraries``): `verify`, where SwiftPM would compile every
+  ///     shortcut's tests again for each bug it meets.
   ///   - recordedBuilds: makes the fast path's builds (see ``RecordedBuilds``): a check of the
   ///     learner's own code that SwiftPM has built before compiles, links and tests without it.
   ///     Nil: every check is `swift test`.
@@ -65,7 +70,7 @@ public struct ExerciseRunner: Sendable {
   public init(
     root: String, processes: any ProcessRunner, fileSystem: any FileSystem, environment: [String: String],
     scratchFolder: String = ".build/exercises", shippedTestsOnly: Bool = false, wholeModule: Bool = false,
-    wholeModuleCode: Bool = false, recordedBuilds: MakeRecordedBuilds? = nil,
+    wholeModuleCode: Bool = false, bugsFromLibraries: Bool = false, recordedBuilds: MakeRecordedBuilds? = nil,
     trace: (@Sendable (String) -> Void)? = nil
   ) {
     self.root = root
@@ -78,6 +83,7 @@ public struct ExerciseRunner: Sendable {
     self.shippedTestsOnly = shippedTestsOnly
     self.wholeModule = wholeModule
     self.wholeModuleCode = wholeModuleCode
+    self.bugsFromLibraries = bugsFromLibraries
     self.recordedBuilds = recordedBuilds
     self.trace = trace
   }
@@ -273,6 +279,7 @@ public struct ExerciseRunner: Sendable {
     }
     let leftOut = shippedTestsOnly ? changes.values.flatMap(\.added) : []
     progress(.compiling)
+    let libraries = bugsFromLibraries ? try await bugLibraries(swift: swift).build(exercises) : [:]
     // A run again after a crash (below) tests what the first run built: nothing changed since.
     let built = BuiltOnce()
     // The test modules of the exercises not tested, and of their planted bugs.
@@ -281,8 +288,9 @@ public struct ExerciseRunner: Sendable {
     }
     let run = { [self] (skipping: [String]) in
       try await runTests(
-        exercises, code: code, folders: folders, variants: variants, leavingOut: leftOut, skipping: untested + skipping,
-        repeated: repeated, built: built, timeout: timeout * rounds, swift: swift, progress: progress)
+        exercises, code: code, folders: folders, variants: variants, leavingOut: leftOut, libraries: libraries,
+        skipping: untested + skipping, repeated: repeated, built: built, timeout: timeout * rounds, swift: swift,
+        progress: progress)
     }
     var (outcome, stream) = try await run([])
     if BuildFolder.isFromAnotherPlace(outcome) {
@@ -294,10 +302,10 @@ public struct ExerciseRunner: Sendable {
     // A learner's test that crashes on a planted bug (an index out of range on a spy that was
     // never called) catches that bug, but ends the run: the rest is tried in a run that skips
     // the crashed module and every module already done, so each run goes on where the last one
-    // stopped.
+    // stopped. (A bug run from a library is a process of its own: its crash stops nothing else.)
     let mutantModules = Set(
       exercises.flatMap { exercise in
-        exercise.mutants.flatMap { mutant in
+        exercise.mutants.filter { libraries[exercise.id]?.bugs[$0.name] == nil }.flatMap { mutant in
           [exercise.mutantTestModuleName(mutant.name)]
             + (variants[exercise.id] ?? []).filter { exercise.plantedBugs(judging: $0).contains(mutant) }
             .map { exercise.variantMutantTestModuleName($0, mutant.name) }
@@ -389,16 +397,23 @@ public struct ExerciseRunner: Sendable {
     return diagnostic.line >= 1 && diagnostic.line <= lines.count ? String(lines[diagnostic.line - 1]) : nil
   }
 
+  private func bugLibraries(swift: String) -> PlantedBugLibraries {
+    PlantedBugLibraries(
+      root: root, scratch: scratch, processes: processes, fileSystem: fileSystem, environment: environment, swift: swift, trace: trace)
+  }
+
   private func runTests(
     _ exercises: [Exercise], code: Code, folders: [String: String], variants: [String: [String]], leavingOut: [String],
-    skipping: [String], repeated: Bool, built: BuiltOnce,
+    libraries: [String: PlantedBugLibraries.Libraries], skipping: [String], repeated: Bool, built: BuiltOnce,
     timeout: Duration, swift: String, progress: @escaping @Sendable (CheckPhase) -> Void
   ) async throws -> (ProcessOutcome, String?) {
     let events = FilePath.join(scratch, "ditutor-events-\(UUID().uuidString).jsonl")
     defer { try? fileSystem.removeItem(at: events) }
 
-    var variables = self.variables(
-      of: PackageSelection(exercises: exercises, code: code, folders: folders, leftOut: leavingOut, variants: variants))
+    let selection = PackageSelection(
+      exercises: exercises, code: code, folders: folders, leftOut: leavingOut, variants: variants,
+      libraryBugs: libraries.mapValues { Set($0.bugs.keys) })
+    var variables = self.variables(of: selection)
     variables["SWIFT_BACKTRACE"] = "enable=no"  // a crash report is ours to write, and quicker
     let arguments =
       [
@@ -431,7 +446,20 @@ public struct ExerciseRunner: Sendable {
       if let warm, let result = try await WarmRun(root: root, processes: processes, fileSystem: fileSystem, warm: warm, trace: trace).run(job) {
         return result
       }
-      return try await SwiftTestRun(root: root, processes: processes, warm: warm, trace: trace).run(job)
+      var (outcome, stream) = try await SwiftTestRun(root: root, processes: processes, warm: warm, trace: trace).run(job)
+      // The planted bugs that are libraries, once the build is done and its tests ran.
+      guard !libraries.isEmpty, let ran = stream, EventStream.runStarted(in: ran), outcome.ending != .cancelled else {
+        return (outcome, stream)
+      }
+      let bugRuns = try await bugLibraries(swift: swift).runs(of: selection, libraries: libraries, skipping: Set(skipping))
+      let runs = try await TestPrograms(root: root, processes: processes, fileSystem: fileSystem).run(nil, bugRuns: bugRuns, job: job)
+      for failed in TestPrograms.join(runs, of: bugRuns, into: &outcome, events: &stream) {
+        outcome.standardError += "\nerror: \(failed)\n"
+      }
+      if !runs.isEmpty {
+        trace?("the tests compiled once ran against \(runs.count) planted bug\(runs.count == 1 ? "" : "s") from libraries")
+      }
+      return (outcome, stream)
     }
   }
 }

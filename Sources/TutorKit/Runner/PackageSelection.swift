@@ -10,7 +10,8 @@
 public struct PackageSelection: Sendable {
   /// The variables the manifest reads. A warm build's record is keyed by them.
   public static let variableNames = [
-    "DITUTOR_EXERCISES", "DITUTOR_CODE", "DITUTOR_LEAVE_OUT", "DITUTOR_PLANTED", "DITUTOR_VARIANTS", wholeModuleVariable,
+    "DITUTOR_EXERCISES", "DITUTOR_CODE", "DITUTOR_LEAVE_OUT", "DITUTOR_PLANTED", "DITUTOR_VARIANTS", "DITUTOR_BUG_LIBRARIES",
+    wholeModuleVariable,
   ]
   /// `code`: each exercise's code compiles whole, in one job (see `ExerciseRunner`'s
   /// `wholeModuleCode`). Not a selection's: the runner that builds says it.
@@ -29,15 +30,22 @@ public struct PackageSelection: Sendable {
   /// modules of their own: every shortcut of a course in one build. For a write-the-test
   /// exercise, a variant is tests, judged against the subject and each planted bug.
   public var variants: [String: [String]]
+  /// Planted bugs, by exercise id, that ditutor builds as libraries of its own (see
+  /// ``PlantedBugLibraries``): the package makes no module for them, in the exercise's tests or
+  /// in any variant's. Only for an exercise whose subject is a module of its own.
+  public var libraryBugs: [String: Set<String>]
 
   public init(
     exercises: [Exercise], code: ExerciseRunner.Code = .sources, folders: [String: String] = [:], leftOut: [String] = [],
-    variants: [String: [String]] = [:]
+    variants: [String: [String]] = [:], libraryBugs: [String: Set<String>] = [:]
   ) {
     self.exercises = exercises
     self.code = code
     self.folders = folders
     self.leftOut = leftOut
+    self.libraryBugs = libraryBugs.filter { id, bugs in
+      !bugs.isEmpty && exercises.contains { $0.id == id && $0.subjectModule != nil }
+    }
     self.variants = variants.filter { id, folders in
       !folders.isEmpty && exercises.contains { $0.id == id }
     }
@@ -62,6 +70,8 @@ public struct PackageSelection: Sendable {
       }
     }
     if !variantEntries.isEmpty { variables["DITUTOR_VARIANTS"] = variantEntries.joined(separator: ",") }
+    let libraries = libraryBugs.flatMap { id, bugs in bugs.map { "\(id)/\($0)" } }.sorted()
+    if !libraries.isEmpty { variables["DITUTOR_BUG_LIBRARIES"] = libraries.joined(separator: ",") }
     // The manifest does not read this one: SwiftPM reuses a manifest it has evaluated until the
     // manifest file or the environment changes, and a planted bug an author adds (a folder in
     // Mutants/, a test module of its own) must change the environment to be seen; so must a
@@ -80,17 +90,18 @@ public struct PackageSelection: Sendable {
     exercises.flatMap { exercise -> [String] in
       switch exercise.kind {
       case .tests:
-        (exercise.subjectModule.map { [$0] + exercise.mutants.map { exercise.mutantModuleName($0.name) } } ?? [])
-          + [exercise.testModuleName] + exercise.mutants.map { exercise.mutantTestModuleName($0.name) }
+        let modular = exercise.mutants.filter { !(libraryBugs[exercise.id]?.contains($0.name) ?? false) }
+        return (exercise.subjectModule.map { [$0] + modular.map { exercise.mutantModuleName($0.name) } } ?? [])
+          + [exercise.testModuleName] + modular.map { exercise.mutantTestModuleName($0.name) }
           + (variants[exercise.id] ?? []).flatMap { variant in
             [exercise.variantTestModuleName(variant)]
-              + exercise.plantedBugs(judging: variant).flatMap { bug in
+              + exercise.plantedBugs(judging: variant).filter { bug in modular.contains { $0.name == bug.name } }.flatMap { bug in
                 [exercise.variantMutantTestModuleName(variant, bug.name)]
                   + (exercise.subjectModule == nil ? [] : [exercise.variantMutantModuleName(variant, bug.name)])
               }
           }
       default:
-        [exercise.moduleName, exercise.testModuleName]
+        return [exercise.moduleName, exercise.testModuleName]
           + (variants[exercise.id] ?? []).flatMap { [exercise.variantModuleName($0), exercise.variantTestModuleName($0)] }
       }
     }
