@@ -91,6 +91,12 @@ import Testing
     let built = try await libraries(compiler).build([exercise()])
     #expect(compiler.compiled.suffix(2).sorted() == ["broken", "widens-the-count"])
     #expect(Set(try #require(built["counter-tests"]).bugs.keys) == ["counts-twice", "widens-the-count"])
+    // A library written over (truncated by a full disk, say) is built again, though its sources
+    // did not change.
+    let library = "\(Self.root)/.build/verify/ditutor-bug-libraries/counter-tests/bugs/counts-twice/libCounting.so"
+    compiler.fileSystem.add(library, "\u{7F}ELF")
+    _ = try await libraries(compiler).build([exercise()])
+    #expect(compiler.compiled.suffix(2).sorted() == ["broken", "counts-twice"])
   }
 
   @Test func aSubjectThatDoesNotBuildSharesNothing() async throws {

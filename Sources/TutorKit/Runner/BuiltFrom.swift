@@ -16,16 +16,16 @@ public struct BuiltFrom: Sendable, Equatable {
   }
 
   /// Runs `jobs` (each a program and its arguments) unless `folder` holds what they make from
-  /// these inputs: its key is this one and `output` is there, an ELF file (a tampered or
-  /// truncated one is built again). False when a job fails; nothing is then kept.
+  /// these inputs: its key is this one and `output` is the file they made, as they left it (a
+  /// file changed since, truncated or written over, is built again). False when a job fails;
+  /// nothing is then kept.
   public func make(
-    _ output: String, in folder: String, jobs: [[String]], fileSystem: any FileStore, processes: any ProcessRunner,
+    _ output: String, in folder: String, jobs: [[String]], fileSystem: any FileStore & FileStamps, processes: any ProcessRunner,
     environment: [String: String], workingDirectory: String
   ) async throws -> Bool {
     let keyPath = FilePath.join(folder, "built-from")
-    if (try? fileSystem.readText(at: keyPath)) == key, let made = try? fileSystem.readFile(at: output),
-      made.starts(with: [0x7F, 0x45, 0x4C, 0x46])
-    {
+    let made = { fileSystem.stamp(at: output).map { "\(key)\nmade \(output) \($0.keyLine)" } }
+    if let made = made(), (try? fileSystem.readText(at: keyPath)) == made {
       return true
     }
     if fileSystem.fileExists(at: keyPath) { try fileSystem.removeItem(at: keyPath) }
@@ -37,7 +37,8 @@ public struct BuiltFrom: Sendable, Equatable {
           timeout: .seconds(600), outputLimit: 256 << 10, mayLeaveProcesses: false))
       guard outcome.ending == .exited(0) else { return false }
     }
-    try fileSystem.writeAtomically(Data(key.utf8), to: keyPath)
+    guard let made = made() else { return false }
+    try fileSystem.writeAtomically(Data(made.utf8), to: keyPath)
     return true
   }
 }
