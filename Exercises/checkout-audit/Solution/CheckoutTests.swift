@@ -1,3 +1,4 @@
+import Payments
 import Testing
 
 /// What both doubles saw, in the order it happened. Two spies with a list each can say what

@@ -1,3 +1,4 @@
+import Payments
 import Testing
 
 // The code under test is Subject/Checkout.swift, and it is correct. Write the tests that would

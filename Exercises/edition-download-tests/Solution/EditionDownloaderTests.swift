@@ -1,3 +1,4 @@
+import Editions
 import Testing
 
 /// A stub: the articles a test says are already on the device.

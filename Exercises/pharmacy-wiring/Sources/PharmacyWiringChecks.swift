@@ -1,3 +1,4 @@
+import Pharmacy
 import Testing
 
 // Tests of the pharmacy's wiring: PharmacyAssembly.register(in:) on a container of the

@@ -1,3 +1,4 @@
+import Payments
 import Testing
 
 /// One thing that happened, on either double, in the order it happened.

@@ -1,3 +1,4 @@
+import Payments
 import Testing
 
 /// Approves every charge with the same id, or refuses it when a test says so.

@@ -1,3 +1,4 @@
+import Payments
 import Testing
 
 final class SpyGateway: PaymentGateway {

@@ -1,3 +1,4 @@
+import Payments
 import Testing
 
 /// Records every charge; approves it, or refuses it when a test says so.

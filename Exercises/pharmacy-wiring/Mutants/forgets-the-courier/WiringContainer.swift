@@ -1,7 +1,7 @@
 /// The pharmacy app's container: transient and singleton services, cycles named with their
 /// chain, and `validate()`, which builds every service once and lists every problem.
-final class Container {
-  enum Lifetime { case transient, singleton }
+public final class Container {
+  public enum Lifetime { case transient, singleton }
 
   private struct Registration {
     let name: String
@@ -12,20 +12,22 @@ final class Container {
   private var registrations: [ObjectIdentifier: Registration] = [:]
   private var singletons: [ObjectIdentifier: Any] = [:]
 
-  func register<Service>(
+  public init() {}
+
+  public func register<Service>(
     _ type: Service.Type, _ lifetime: Lifetime = .transient, factory: @escaping (Resolver) throws -> Service
   ) {
     registrations[ObjectIdentifier(type)] = Registration(name: "\(type)", lifetime: lifetime, factory: factory)
     singletons[ObjectIdentifier(type)] = nil
   }
 
-  func resolve<Service>(_ type: Service.Type = Service.self) throws -> Service {
+  public func resolve<Service>(_ type: Service.Type = Service.self) throws -> Service {
     try Resolver(container: self).resolve(type)
   }
 
   /// Builds every registered service once, and returns every problem found, one line each
   /// (an empty list when the wiring is sound). Singletons it builds are kept.
-  func validate() -> [String] {
+  public func validate() -> [String] {
     registrations.sorted { $0.value.name < $1.value.name }.compactMap { key, registration in
       do {
         _ = try Resolver(container: self).build(key, name: registration.name)
@@ -47,12 +49,16 @@ final class Container {
   }
 }
 
-struct WiringError: Error, CustomStringConvertible {
-  let description: String
+public struct WiringError: Error, CustomStringConvertible, Sendable {
+  public let description: String
+
+  public init(description: String) {
+    self.description = description
+  }
 }
 
 /// One top-level resolution: what its factories resolve through.
-final class Resolver {
+public final class Resolver {
   private let container: Container
   private var path: [(key: ObjectIdentifier, name: String)] = []
 
@@ -60,7 +66,7 @@ final class Resolver {
     self.container = container
   }
 
-  func resolve<Service>(_ type: Service.Type = Service.self) throws -> Service {
+  public func resolve<Service>(_ type: Service.Type = Service.self) throws -> Service {
     try build(ObjectIdentifier(type), name: "\(type)") as! Service
   }
 

@@ -1,3 +1,4 @@
+import Pharmacy
 import Testing
 
 final class SMSSpy: SMSGateway {

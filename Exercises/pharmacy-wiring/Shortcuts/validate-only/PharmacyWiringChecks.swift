@@ -1,3 +1,4 @@
+import Pharmacy
 import Testing
 
 @Suite struct PharmacyWiringChecks {
