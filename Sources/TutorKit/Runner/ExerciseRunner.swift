@@ -361,9 +361,7 @@ public struct ExerciseRunner: Sendable {
   /// A write-the-test exercise's subject and planted bugs, by their files, for a recorded build.
   private func plantedBugs(of exercise: Exercise) -> PlantedBugs {
     func swiftFiles(_ folder: String) -> [String] {
-      let path = FilePath.join(root, folder)
-      return ((try? fileSystem.contentsOfDirectory(at: path)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
-        .map { FilePath.join(path, $0) }
+      PlantedBugLibraries.swiftFiles(in: folder, root: root, fileSystem: fileSystem)
     }
     return PlantedBugs(
       testModule: exercise.testModuleName, subject: swiftFiles(exercise.subjectFolder),

@@ -140,6 +140,12 @@ struct PlantedBugLibraries: Sendable {
   }
 
   private func swiftFiles(_ folder: String) -> [String] {
+    Self.swiftFiles(in: folder, root: root, fileSystem: fileSystem)
+  }
+
+  /// The Swift files of a subject's or a planted bug's folder (relative to `root`), sorted, as
+  /// absolute paths: what a library of it is built from, here and for a recorded build.
+  static func swiftFiles(in folder: String, root: String, fileSystem: any FileStore) -> [String] {
     let path = FilePath.join(root, folder)
     return ((try? fileSystem.contentsOfDirectory(at: path)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
       .map { FilePath.join(path, $0) }
