@@ -239,6 +239,17 @@ extension WarmBuilder {
             unstarted[index] = step.concurrent ? Array(jobs[index].indices) : [0]
           }
         }
+        // Cores nothing would use: a compile job of several files not yet started takes them
+        // (see `WarmBuilder+Splitting.swift`).
+        var idle = parallelJobs - jobsRunning - unstarted.reduce(0) { $0 + $1.count }
+        for index in steps.indices where idle > 0 && !stopping && steps[index].concurrent && started[index] == 0 && !unstarted[index].isEmpty {
+          jobs[index] = jobs[index].flatMap { job in
+            let pieces = Self.split(job, into: idle + 1)
+            idle -= pieces.count - 1
+            return pieces
+          }
+          unstarted[index] = Array(jobs[index].indices)
+        }
         while !stopping && jobsRunning < parallelJobs, let index = unstarted.firstIndex(where: { !$0.isEmpty }) {
           let job = unstarted[index].removeFirst()
           let step = steps[index]

@@ -97,6 +97,75 @@ import Testing
     #expect(toolchain.ran.suffix(2) == ["autolink", "link"], "the link waits for the module and runs its jobs in order")
   }
 
+  // MARK: A compile job split across idle cores
+
+  @Test func aLoneCompileOfSeveralFilesTakesTheIdleCore() async throws {
+    edit(tests)
+    _ = try await build()
+    // Nothing else runs (the tests' interface is not emitted): the batch of two is two jobs.
+    let compiles = toolchain.compileJobs.filter { $0.contains("XTests") }
+    try #require(compiles.count == 2)
+    #expect(compiles.map { $0.filter { $0 == "-primary-file" }.count } == [1, 1])
+    #expect(compiles[0].contains("XTests-1.swift") && compiles[0].contains("XTests-2.swift"), "the other file is still read")
+    #expect(compiles[0][compiles[0].firstIndex(of: "-primary-file")! + 1] == "XTests-1.swift")
+    #expect(compiles[1][compiles[1].firstIndex(of: "-primary-file")! + 1] == "XTests-2.swift")
+  }
+
+  @Test func aCompileRunningBesideOtherJobsStaysWhole() async throws {
+    try fileSystem.removeItem(at: "\(FakeToolchain.build)/Modules/XTests.swiftmodule")
+    edit(tests)
+    _ = try await build()
+    // Its emit-module job takes the other core.
+    #expect(toolchain.ran.contains("emit-module XTests"))
+    #expect(toolchain.compileJobs.filter { $0.contains("XTests") }.map { $0.filter { $0 == "-primary-file" }.count } == [2])
+  }
+
+  @Test func eachPrimaryKeepsItsOwnOutputsInOrder() {
+    let job = [
+      "/tc/swift-frontend", "-frontend", "-c", "-primary-file", "a.swift", "-primary-file", "b.swift", "c.swift",
+      "-emit-dependencies-path", "a.d", "-serialize-diagnostics-path", "a.dia",
+      "-emit-dependencies-path", "b.d", "-serialize-diagnostics-path", "b.dia",
+      "-module-name", "M", "-o", "a.o", "-o", "b.o",
+    ]
+    let pieces = WarmBuilder.split(job, into: 2)
+    #expect(
+      pieces == [
+        [
+          "/tc/swift-frontend", "-frontend", "-c", "-primary-file", "a.swift", "b.swift", "c.swift",
+          "-emit-dependencies-path", "a.d", "-serialize-diagnostics-path", "a.dia", "-module-name", "M", "-o", "a.o",
+        ],
+        [
+          "/tc/swift-frontend", "-frontend", "-c", "a.swift", "-primary-file", "b.swift", "c.swift",
+          "-emit-dependencies-path", "b.d", "-serialize-diagnostics-path", "b.dia", "-module-name", "M", "-o", "b.o",
+        ],
+      ])
+  }
+
+  @Test func fivePrimariesInTwoPiecesAreThreeAndTwoInTheirOrder() {
+    let files = (1...5).map { "f\($0).swift" }
+    let job = ["/tc/swift-frontend", "-frontend", "-c"] + files.flatMap { ["-primary-file", $0] }
+      + ["-supplementary-output-file-map", "map.json"] + files.flatMap { ["-o", $0 + ".o"] }
+    let pieces = WarmBuilder.split(job, into: 2)
+    let primaries = pieces.map { piece in piece.indices.filter { piece[$0] == "-primary-file" }.map { piece[$0 + 1] } }
+    #expect(primaries == [Array(files.prefix(3)), Array(files.suffix(2))])
+    #expect(pieces.map { $0.filter { $0.hasSuffix(".o") } } == [files.prefix(3).map { $0 + ".o" }, files.suffix(2).map { $0 + ".o" }])
+    #expect(pieces.allSatisfy { $0.contains("map.json") }, "each half reads its files' outputs from the one map")
+    #expect(pieces.allSatisfy { piece in files.allSatisfy(piece.contains) }, "every file stays an input")
+  }
+
+  @Test func aJobLaidOutOtherwiseIsLeftWhole() {
+    let two = ["/tc/swift-frontend", "-frontend", "-c", "-primary-file", "a.swift", "-primary-file", "b.swift"]
+    // One output for two primaries: whose is it?
+    #expect(WarmBuilder.split(two + ["-o", "a.o"], into: 2) == [two + ["-o", "a.o"]])
+    #expect(WarmBuilder.split(two + ["-primary-filelist", "list"], into: 2) == [two + ["-primary-filelist", "list"]])
+    // Not a compile, one primary, or no core to spare.
+    let emit = ["/tc/swift-frontend", "-frontend", "-emit-module", "-primary-file", "a.swift", "-primary-file", "b.swift"]
+    #expect(WarmBuilder.split(emit, into: 2) == [emit])
+    #expect(WarmBuilder.split(Array(two.prefix(5)), into: 2) == [Array(two.prefix(5))])
+    #expect(WarmBuilder.split(two, into: 1) == [two])
+    #expect(WarmBuilder.split(two, into: 4).count == 2, "never more pieces than files")
+  }
+
   @Test func aModuleCompiledWithoutTheDriverLosesTheDriversRecord() async throws {
     // The driver's record of the sources it compiled last: kept, it would take a source put
     // back as it was for unchanged, and keep the objects this build made of other contents.

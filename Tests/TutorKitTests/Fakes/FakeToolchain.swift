@@ -28,7 +28,10 @@ final class FakeToolchain: ProcessRunner {
   /// The jobs that ran, as `compile X`, `emit-module X`, `autolink`, `link`, in order (the
   /// test program as `test` and its arguments).
   var ran: [String] { state.withLock { $0.ran } }
-  func forgetRuns() { state.withLock { $0.ran = [] } }
+  func forgetRuns() {
+    state.withLock { $0.ran = [] }
+    compiles.withLock { $0 = [] }
+  }
 
   /// The job (`compile X`) ends with this outcome instead of doing its work.
   func fail(_ job: String, with outcome: ProcessOutcome) {
@@ -57,6 +60,10 @@ final class FakeToolchain: ProcessRunner {
   var linked: [String] { linkedObjects.withLock { $0 } }
   private let linkedObjects = Mutex<[String]>([])
 
+  /// The arguments of each compile job that ran, in order.
+  var compileJobs: [[String]] { compiles.withLock { $0 } }
+  private let compiles = Mutex<[[String]]>([])
+
   /// The folder each program was started in (nil: the caller's own), in the order they ran.
   var workingDirectories: [String?] { directories.withLock { $0 } }
   private let directories = Mutex<[String?]>([])
@@ -70,10 +77,12 @@ final class FakeToolchain: ProcessRunner {
         // folder of its own under TMPDIR, which it leaves behind.
         let map = "\(request.environment["TMPDIR"] ?? "/tmp")/TemporaryDirectory.\(module)/supplementaryOutputs-1"
         fileSystem.add(map, "{\"\(module).swift\": {\"object\": \"\(module).o\"}}")
+        // The tests' module batches two files into its compile job, as the driver does.
+        let primaries = module.hasSuffix("Tests") ? " -primary-file \(module)-1.swift -primary-file \(module)-2.swift" : ""
         return ProcessOutcome(
           ending: .exited(0),
           standardOutput: """
-            /tc/swift-frontend -frontend -c \(module) -supplementary-output-file-map \(map)
+            /tc/swift-frontend -frontend -c \(module)\(primaries) -supplementary-output-file-map \(map)
             /tc/swift-frontend -frontend -emit-module \(module)
             /tc/swift-frontend -modulewrap \(Self.build)/Modules/\(module).swiftmodule -o '\(Self.build)/Modules/\(module).o'
 
@@ -93,6 +102,7 @@ final class FakeToolchain: ProcessRunner {
     default: label = ([request.executable] + arguments).joined(separator: " ")
     }
     if label == "link" { linkedObjects.withLock { $0 = arguments.filter { $0.hasSuffix(".o") } } }
+    if label.hasPrefix("compile ") { compiles.withLock { $0.append(arguments) } }
     let (failure, program) = state.withLock { state in
       state.ran.append(label)
       return (state.failures[label], state.program)
