@@ -342,10 +342,10 @@ extension WarmBuilder {
     }
   }
 
-  /// A step that links a test program (SwiftPM's, or one of ditutor's own): it can leave out
-  /// what did not build.
+  /// A step that links a test program (SwiftPM's, or one of ditutor's own), or the tests as a
+  /// library for the test launcher: it can leave out what did not build.
   static func isLink(_ step: WarmBuildRecord.Step) -> Bool {
-    step.outputs.contains { $0.hasSuffix(".xctest") }
+    step.outputs.contains { $0.hasSuffix(".xctest") } || step.name == testsLibraryStep
   }
 
   /// What a step's jobs printed, in the jobs' order (the compile job's diagnostics first).

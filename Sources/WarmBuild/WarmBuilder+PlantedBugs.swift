@@ -23,8 +23,10 @@ import TutorKit
 /// libraries are built with the jobs of the subject's module, and compared by their textual
 /// interfaces (`.swiftinterface`), which say exactly what such a client may depend on.
 extension WarmBuilder {
-  /// Names of the steps ditutor adds to SwiftPM's plan: the two links below.
+  /// Names of the steps ditutor adds to SwiftPM's plan: the links below.
   static let ownStepPrefix = "ditutor: "
+  /// The step that links the tests as a shared library, for the test launcher.
+  static let testsLibraryStep = ownStepPrefix + "link the tests as a library, for the test launcher"
 
   struct Sharing {
     /// The steps of the plan this build does without.
@@ -155,7 +157,19 @@ extension WarmBuilder {
     let subjectLibraries = shared.map { exercise, _ in
       (folder: FilePath.join(plantedFolder(exercise.testModule), "subject"), jobs: jobs[exercise.testModule]!)
     }
-    let own = [
+    // The full program differs from the tests' only by the subjects' code, which the tests'
+    // program takes from the subjects' libraries (its run path finds them): then it is that
+    // program, and one link fewer (a bug that keeps its modules needs the full one).
+    let fullLink = link.filter { !isObject($0, ofAny: sharedBugModules) }
+    let testsLink = Set(link.filter(testsOnly))
+    let subjectModules = Set(shared.compactMap { $0.exercise.subjectModule.map { Substring($0) } })
+    let testsProgramIsFull =
+      !link.contains { $0.hasPrefix("@") && !$0.hasSuffix(".autolink") }
+      && fullLink.allSatisfy { argument in
+        guard !testsLink.contains(argument), let object = objectModule(argument) else { return true }
+        return subjectModules.contains(object.module) || subjectObjects.contains("\(object.module)/\(object.file)")
+      }
+    let full = [
       // SwiftPM's link without the shared bugs' modules.
       WarmBuildRecord.Step(
         name: Self.ownStepPrefix + "link without the planted bugs that share their tests",
@@ -163,9 +177,34 @@ extension WarmBuilder {
         outputs: [autolinked, fullProgram],
         jobs: [
           redirected(autolink.filter { !isObject($0, ofAny: sharedBugModules) }, output: autolinked, autolinked: autolinked),
-          redirected(link.filter { !isObject($0, ofAny: sharedBugModules) }, output: fullProgram, autolinked: autolinked),
+          redirected(fullLink, output: fullProgram, autolinked: autolinked),
         ],
-        concurrent: false),
+        concurrent: false)
+    ]
+    // The tests again, as a shared library: what the test launcher runs against each bug, when
+    // it builds (see `TestLauncher.swift`); it links beside the others.
+    let launcher =
+      FilePath.lastComponent(link[0]) == "clang"
+      ? try await TestLauncher.build(
+        clang: link[0], in: FilePath.join(scratch, "ditutor-planted", "launcher"), fileSystem: fileSystem, processes: processes,
+        environment: environment)
+      : nil
+    let testsLibrary = FilePath.join(programs, "tests.so")
+    let libraryAutolinked = FilePath.join(programs, "tests-library.autolink")
+    let subjectLinks = subjectLibraries.flatMap {
+      ["-L", $0.folder, "-l" + $0.jobs.linkName, "-Xlinker", "-rpath", "-Xlinker", $0.folder]
+    }
+    let libraryStep = WarmBuildRecord.Step(
+      name: Self.testsLibraryStep,
+      inputs: linkStep.inputs.filter(testsOnly) + subjectLibraries.map { FilePath.join($0.folder, $0.jobs.libraryName) },
+      outputs: [libraryAutolinked, testsLibrary],
+      jobs: [
+        redirected(autolink.filter(testsOnly), output: libraryAutolinked, autolinked: libraryAutolinked),
+        redirected(link.filter(testsOnly).map { $0 == "-pie" ? "-shared" : $0 }, output: testsLibrary, autolinked: libraryAutolinked)
+          + subjectLinks,
+      ],
+      concurrent: false)
+    let own = (testsProgramIsFull ? [] : full) + (launcher == nil ? [] : [libraryStep]) + [
       // Its own list of libraries to link, so the two links run side by side.
       WarmBuildRecord.Step(
         name: Self.ownStepPrefix + "link the tests to their subjects' libraries",
@@ -174,7 +213,7 @@ extension WarmBuilder {
         jobs: [
           redirected(autolink.filter(testsOnly), output: testsAutolinked, autolinked: testsAutolinked),
           redirected(link.filter(testsOnly), output: testsProgram, autolinked: testsAutolinked)
-            + subjectLibraries.flatMap { ["-L", $0.folder, "-l" + $0.jobs.linkName, "-Xlinker", "-rpath", "-Xlinker", $0.folder] }
+            + subjectLinks
             // Every symbol the program names is bound when it starts: a library that lacks one
             // the tests need fails there, not in the middle of a test. (LD_BIND_NOW would bind
             // every library's own symbols too: a fifth of each run's time.)
@@ -203,12 +242,21 @@ extension WarmBuilder {
       }
     }
     return Sharing(
-      skipping: skipping, program: fullProgram,
+      skipping: skipping, program: testsProgramIsFull ? testsProgram : fullProgram,
       bugRuns: shared.flatMap { exercise, bugs in
-        bugs.map {
+        let folder = plantedFolder(exercise.testModule)
+        let libraryName = jobs[exercise.testModule]!.libraryName
+        // The other subjects the tests were linked to, in the launcher's child as in a program.
+        let otherSubjects = subjectLibraries.filter { $0.folder != FilePath.join(folder, "subject") }.map {
+          FilePath.join($0.folder, $0.jobs.libraryName)
+        }
+        return bugs.map { bug in
           BugRun(
-            module: $0, testModule: exercise.testModule, program: testsProgram,
-            libraryPath: FilePath.join(plantedFolder(exercise.testModule), $0))
+            module: bug, testModule: exercise.testModule, program: testsProgram, libraryPath: FilePath.join(folder, bug),
+            launch: launcher.map { launcher in
+              BugRun.Launch(
+                launcher: launcher.path, tests: testsLibrary, libraries: [FilePath.join(folder, bug, libraryName)] + otherSubjects)
+            })
         }
       })
   }
@@ -287,7 +335,11 @@ extension WarmBuilder {
       let autolinked = FilePath.join(folder, "library.autolink")
       let extracted = [autolink[0]] + objects + ["-o", autolinked]
       // The program's link, as a library: its flags and the runtime's start-up object, this code.
-      let linked = libraryLink + ["-shared"] + objects + ["@" + autolinked, "-o", FilePath.join(folder, libraryName)]
+      // Named as the tests ask for it, so that in the test launcher, a bug's library loaded
+      // first is the one the tests bind to.
+      let linked =
+        libraryLink + ["-shared"] + objects + ["@" + autolinked, "-o", FilePath.join(folder, libraryName)]
+        + ["-Xlinker", "-soname=\(libraryName)"]
       return [compiled, interface, extracted, linked]
     }
   }

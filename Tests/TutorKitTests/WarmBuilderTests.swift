@@ -120,6 +120,19 @@ import Testing
     #expect(toolchain.compileJobs.filter { $0.contains("XTests") }.map { $0.filter { $0 == "-primary-file" }.count } == [2])
   }
 
+  /// In a grading lane a learner's exercise that does not compile is left out of the links;
+  /// the tests' library for the launcher must be left without it too, not linked from what an
+  /// earlier learner left (nor fail, and leave that earlier library to be run).
+  @Test func theTestsLibraryForTheLauncherIsALinkThatCanLeaveOutWhatDidNotBuild() {
+    let library = WarmBuildRecord.Step(
+      name: WarmBuilder.testsLibraryStep, inputs: ["/b/X.o"], outputs: ["/b/tests-library.autolink", "/b/tests.so"],
+      jobs: [["/tc/autolink", "/b/X.o"], ["/tc/clang", "-shared", "/b/X.o", "-o", "/b/tests.so"]], concurrent: false)
+    #expect(WarmBuilder.isLink(library))
+    var other = library
+    other.name = WarmBuilder.ownStepPrefix + "something else"
+    #expect(!WarmBuilder.isLink(other))
+  }
+
   @Test func eachPrimaryKeepsItsOwnOutputsInOrder() {
     let job = [
       "/tc/swift-frontend", "-frontend", "-c", "-primary-file", "a.swift", "-primary-file", "b.swift", "c.swift",
@@ -544,8 +557,8 @@ import Testing
     #expect(
       planned[3] == [
         "/tc/clang", "/tc/swiftrt.o", "-L", "/tc/lib", "-lswiftCore", "-shared", "/p/bug/Pay.swift.o",
-        "@/p/bug/library.autolink", "-o", "/p/bug/libPayTestsCode.so",
-      ], "the program's link flags, as a shared library of the bug's code")
+        "@/p/bug/library.autolink", "-o", "/p/bug/libPayTestsCode.so", "-Xlinker", "-soname=libPayTestsCode.so",
+      ], "the program's link flags, as a shared library of the bug's code, named as the tests ask for it")
   }
 
   @Test func aPlantedBugsRunReportsItsTestsAsTheBugsModule() {

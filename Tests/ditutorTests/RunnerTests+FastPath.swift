@@ -89,7 +89,13 @@ extension RunnerTests {
     _ = try checkTraced(exercise)
     try append("// an edit", to: file)
     let fast = try checkTraced(exercise)
-    #expect(fast.trace.contains("run against 3 planted bugs from libraries"), "\(fast.trace)")
+    #expect(fast.trace.contains("run against 3 planted bugs from libraries, each in a child of the test launcher"), "\(fast.trace)")
+    // Every bug shares, so the tests' program, linked to the subject's library, is the test
+    // program too: no second link of the same tests with the subject compiled in.
+    let programs = "\(Self.course)/.build/exercises/ditutor-planted/programs"
+    let made = FileManager.default.enumerator(atPath: programs)?.allObjects as? [String] ?? []
+    #expect(made.contains { $0.hasSuffix("tests.xctest") } && !made.contains { $0.hasSuffix("full.xctest") }, "\(made)")
+    #expect(made.contains { $0.hasSuffix("tests.so") }, "the tests as a library, for the launcher: \(made)")
     let plain = try checkTraced(exercise, fast: false)
     #expect(fast.status == plain.status)
     #expect(same(fast.verdict, plain.verdict), "fast: \(fast.verdict)\nswift test: \(plain.verdict)")

@@ -116,11 +116,29 @@ public struct BugRun: Sendable, Equatable {
   public var testModule: String
   public var program: String
   public var libraryPath: String
+  /// How to run it without a process of its own, when there is a way (see ``Launch``).
+  public var launch: Launch?
 
-  public init(module: String, testModule: String, program: String, libraryPath: String) {
+  public init(module: String, testModule: String, program: String, libraryPath: String, launch: Launch? = nil) {
     self.module = module
     self.testModule = testModule
     self.program = program
     self.libraryPath = libraryPath
+    self.launch = launch
+  }
+
+  /// The same run through a test launcher (see ``LaunchedRuns``): `tests`, the program's tests
+  /// as a shared library, run in a child of `launcher` that first loads `libraries` (the bug's,
+  /// then any other subject's the tests need).
+  public struct Launch: Sendable, Equatable {
+    public var launcher: String
+    public var tests: String
+    public var libraries: [String]
+
+    public init(launcher: String, tests: String, libraries: [String]) {
+      self.launcher = launcher
+      self.tests = tests
+      self.libraries = libraries
+    }
   }
 }

@@ -121,7 +121,8 @@ struct WarmRun: Sendable {
         trace?("running again what this check built")
       }
       if !bugRuns.isEmpty {
-        trace?("the tests compiled once run against \(bugRuns.count) planted bug\(bugRuns.count == 1 ? "" : "s") from libraries")
+        let launched = bugRuns.contains { $0.launch != nil } ? ", each in a child of the test launcher" : ""
+        trace?("the tests compiled once run against \(bugRuns.count) planted bug\(bugRuns.count == 1 ? "" : "s") from libraries\(launched)")
       }
       // The test program, and the planted bugs the tests were not compiled into, one run each.
       let programs = TestPrograms(root: root, processes: processes, fileSystem: fileSystem)
@@ -167,26 +168,41 @@ struct TestPrograms: Sendable {
   /// How each run ended and its event stream, by index in `bugRuns` (the bugs `job` skips are not
   /// run), with `program`'s run, when there is one, at -1.
   func run(_ program: String?, bugRuns: [BugRun], job: TestJob) async throws -> [Int: (ProcessOutcome, String?)] {
-    let pending = bugRuns.enumerated().filter { !job.skipping.contains($0.element.module) }
-    return try await withThrowingTaskGroup(of: (Int, ProcessOutcome, String?).self) { group in
-      var next = ((program == nil ? [] : [(-1, BugRun?.none)]) + pending.map { ($0.offset, Optional($0.element)) })[...]
+    let pending = bugRuns.enumerated().filter { !job.skipping.contains($0.element.module) }.map { (index: $0.offset, bug: $0.element) }
+    let cores = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+    enum Work { case program, bug(Int, BugRun), launch([(index: Int, bug: BugRun)]) }
+    typealias Done = (finished: [(Int, ProcessOutcome, String?)], leftOver: [(index: Int, bug: BugRun)])
+    return try await withThrowingTaskGroup(of: Done.self) { group in
+      // The bugs a launcher runs go to it in one batch, beside the program and the others.
+      let launched = pending.filter { $0.bug.launch != nil }
+      var next: [Work] = (program == nil ? [] : [.program]) + (launched.isEmpty ? [] : [.launch(launched)])
+      next += pending.filter { $0.bug.launch == nil }.map { .bug($0.index, $0.bug) }
       func addNext() {
-        guard let (index, bugRun) = next.popFirst() else { return }
+        guard !next.isEmpty else { return }
+        let work = next.removeFirst()
         group.addTask {
-          guard let bugRun else { return (index, try await runTestProgram(program!, job, events: job.events), job.stream()) }
-          let path = job.events.path + ".\(index)"
-          defer { try? fileSystem.removeItem(at: path) }
-          // The program may hold other exercises' tests too: only this bug's exercise's run.
-          let run = try await runTestProgram(
-            bugRun.program, job, events: WatchedFile(path: path, endMarker: job.events.endMarker),
-            libraryPath: bugRun.libraryPath, only: bugRun.testModule)
-          return (index, run, (try? fileSystem.readText(at: path)) ?? "")
+          switch work {
+          case .program:
+            return ([(-1, try await runTestProgram(program!, job, events: job.events), job.stream())], [])
+          case .launch(let runs):
+            return try await launch(runs, job: job, jobs: cores)
+          case .bug(let index, let bugRun):
+            let path = job.events.path + ".\(index)"
+            defer { try? fileSystem.removeItem(at: path) }
+            // The program may hold other exercises' tests too: only this bug's exercise's run.
+            let run = try await runTestProgram(
+              bugRun.program, job, events: WatchedFile(path: path, endMarker: job.events.endMarker),
+              libraryPath: bugRun.libraryPath, only: bugRun.testModule)
+            return ([(index, run, (try? fileSystem.readText(at: path)) ?? "")], [])
+          }
         }
       }
-      for _ in 0..<max(ProcessInfo.processInfo.activeProcessorCount, 1) { addNext() }
+      for _ in 0..<cores { addNext() }
       var finished: [Int: (ProcessOutcome, String?)] = [:]
-      while let (index, run, stream) = try await group.next() {
-        finished[index] = (run, stream)
+      while let done = try await group.next() {
+        for (index, run, stream) in done.finished { finished[index] = (run, stream) }
+        // What the launcher could not start runs as a program of its own.
+        next += done.leftOver.map { .bug($0.index, $0.bug) }
         addNext()
       }
       return finished
@@ -225,15 +241,11 @@ struct TestPrograms: Sendable {
   ) async throws -> ProcessOutcome {
     var variables = job.variables
     variables["NO_COLOR"] = "1"
-    var arguments = job.arguments + (module.map { ["--filter", "^\($0)\\."] } ?? [])
-    if events.path != job.events.path, let at = arguments.firstIndex(of: "--event-stream-output-path"), at + 1 < arguments.count {
-      arguments[at + 1] = events.path
-    }
     // The program binds its symbols when it starts (it is linked so): a library that lacks one
     // the tests need fails there, not in the middle of a test.
     if let libraryPath { variables["LD_LIBRARY_PATH"] = libraryPath }
     let request = ProcessRequest(
-      executable: program, arguments: arguments + ["--testing-library", "swift-testing"], environment: variables,
+      executable: program, arguments: testArguments(job, events: events.path, only: module), environment: variables,
       workingDirectory: root, timeout: job.timeout, watch: events)
     var outcome = try await processes.run(request)
     if case .signalled(let signal) = outcome.ending {
@@ -241,5 +253,15 @@ struct TestPrograms: Sendable {
       outcome.ending = .exited(1)
     }
     return outcome
+  }
+
+  /// A test program's arguments, as `swift test` gives them: its own, the event stream at
+  /// `events`, only `module`'s tests when there is one, and the testing library.
+  func testArguments(_ job: TestJob, events: String, only module: String?) -> [String] {
+    var arguments = job.arguments + (module.map { ["--filter", "^\($0)\\."] } ?? [])
+    if events != job.events.path, let at = arguments.firstIndex(of: "--event-stream-output-path"), at + 1 < arguments.count {
+      arguments[at + 1] = events
+    }
+    return arguments + ["--testing-library", "swift-testing"]
   }
 }
