@@ -42,6 +42,8 @@ public struct ProcessRequest: Sendable {
   public var hardLimit: Duration
   /// Bytes of each output stream kept: half from the start, half from the end.
   public var outputLimit: Int
+  /// What a request keeps unless it says otherwise.
+  public static let defaultOutputLimit = 1 << 20
   /// Whether the program may start others that outlive it (it runs the learner's code, or
   /// tests): then a runner that adopts orphans looks for them afterwards. A compiler job does
   /// not, and skips the look (a walk of every process on the machine).
@@ -53,7 +55,7 @@ public struct ProcessRequest: Sendable {
   public init(
     executable: String, arguments: [String], environment: [String: String], workingDirectory: String? = nil,
     timeout: Duration, watch: WatchedFile? = nil, hardLimit: Duration = .seconds(1800),
-    outputLimit: Int = 1 << 20, mayLeaveProcesses: Bool = true
+    outputLimit: Int = Self.defaultOutputLimit, mayLeaveProcesses: Bool = true
   ) {
     self.workingDirectory = workingDirectory
     self.watch = watch

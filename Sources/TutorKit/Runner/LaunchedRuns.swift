@@ -86,13 +86,9 @@ extension TestPrograms {
         leftOver.append(run)
         continue
       }
-      var ran = ProcessOutcome(
+      let ran = ProcessOutcome(
         ending: ending, standardOutput: bounded(file.output), standardError: bounded(file.error), duration: duration)
-      if case .signalled(let signal) = ending {
-        ran.standardError += "\nerror: Process '\(run.bug.program)' exited with unexpected signal code \(signal)\n"
-        ran.ending = .exited(1)
-      }
-      finished.append((run.index, ran, stream))
+      finished.append((run.index, Self.asSwiftTestReports(ran, of: run.bug.program), stream))
     }
     return (finished, leftOver)
   }
@@ -101,7 +97,7 @@ extension TestPrograms {
   /// own run keeps it).
   private func bounded(_ path: String) -> String {
     guard let data = try? fileSystem.readFile(at: path) else { return "" }
-    var capture = BoundedCapture(limit: ProcessRequest(executable: "", arguments: [], environment: [:], timeout: .zero).outputLimit / 2)
+    var capture = BoundedCapture(limit: ProcessRequest.defaultOutputLimit / 2)
     capture.append([UInt8](data)[...])
     return capture.text
   }

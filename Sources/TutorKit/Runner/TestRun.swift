@@ -247,11 +247,16 @@ struct TestPrograms: Sendable {
     let request = ProcessRequest(
       executable: program, arguments: testArguments(job, events: events.path, only: module), environment: variables,
       workingDirectory: root, timeout: job.timeout, watch: events)
-    var outcome = try await processes.run(request)
-    if case .signalled(let signal) = outcome.ending {
-      outcome.standardError += "\nerror: Process '\(program)' exited with unexpected signal code \(signal)\n"
-      outcome.ending = .exited(1)
-    }
+    return Self.asSwiftTestReports(try await processes.run(request), of: program)
+  }
+
+  /// A test program's end as `swift test` reports it: stopped by a signal, it failed, with a line
+  /// saying which (the line the verdict reads a crash from).
+  static func asSwiftTestReports(_ outcome: ProcessOutcome, of program: String) -> ProcessOutcome {
+    guard case .signalled(let signal) = outcome.ending else { return outcome }
+    var outcome = outcome
+    outcome.standardError += "\nerror: Process '\(program)' exited with unexpected signal code \(signal)\n"
+    outcome.ending = .exited(1)
     return outcome
   }
 
