@@ -229,6 +229,16 @@ extension WarmBuilder {
                 record.steps[index].kept = true
                 continue
               }
+              // It failed on these very inputs: the same errors, without the compiler. (Only a
+              // lane keeps going, so nothing stops here.)
+              if let said = keptFailure(step, key: key) {
+                states[index] = .failed
+                outcomes[index] = [0: ProcessOutcome(ending: .exited(1), standardError: said)]
+                record.steps[index].kept = nil
+                record.steps[index].inputStamps = nil
+                record.steps[index].outputStamps = nil
+                continue
+              }
               keys[index] = key
             }
             record.steps[index].kept = nil
@@ -298,6 +308,13 @@ extension WarmBuilder {
             states[index] = .failed
           } else if isLearnersError(output(of: outcomes[index])) {
             states[index] = .failed
+            // Said in full (every job ran to its end): the next build on these inputs says it
+            // again without the compiler.
+            if let key = keys.removeValue(forKey: index), outcomes[index].count == jobs[index].count,
+              outcomes[index].values.allSatisfy({ if case .exited = $0.ending { true } else { false } })
+            {
+              keepFailure(step, key: key, output: output(of: outcomes[index]))
+            }
             // Like llbuild: what is running finishes, nothing new starts; or, going on, only
             // what depends on it stops.
             if !keepGoing {

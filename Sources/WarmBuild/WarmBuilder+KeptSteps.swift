@@ -13,6 +13,12 @@ import TutorKit
 // outputs back instead of running the compiler. The compiler is deterministic for the same
 // inputs and arguments, so that is what it would have written. No hash stands in for the
 // comparison: a collision would be a wrong verdict.
+//
+// A compile that fails on the learner's code is kept too, with what the compiler said: a seam
+// exercise left as it shipped does not compile by design, and every learner who left it so
+// compiled its tests again to hear the same errors (three seconds and more of each such
+// learner's grading). Only a failure the compiler reported in full is kept: every job of the
+// step ran and exited with errors (one cut short, killed or out of time may say less).
 extension WarmBuilder {
   /// How many kept builds of one step stay: enough for the starter's, a solution's and one
   /// more state of an exercise.
@@ -59,9 +65,24 @@ extension WarmBuilder {
     save(record)
   }
 
-  /// Puts back the outputs a kept build of `step` made from `key`; false when none was kept.
+  /// What the compiler said when `step` failed on `key` before (see above), if it did.
+  func keptFailure(_ step: WarmBuildRecord.Step, key: KeptStep.Key) -> String? {
+    guard let path = keptEntry(of: step, key: key), let said = try? fileSystem.readText(at: FilePath.join(path, KeptStep.failedFile))
+    else { return nil }
+    return said
+  }
+
+  /// Keeps that `step` failed on `key`, with what its jobs printed.
+  func keepFailure(_ step: WarmBuildRecord.Step, key: KeptStep.Key, output: String) {
+    keep(step, key: key, failed: output)
+  }
+
+  /// Puts back the outputs a kept build of `step` made from `key`; false when none was kept (or
+  /// the step failed on it).
   func restoreKept(_ step: WarmBuildRecord.Step, key: KeptStep.Key) -> Bool {
-    guard let path = keptEntry(of: step, key: key) else { return false }
+    guard let path = keptEntry(of: step, key: key), !fileSystem.fileExists(at: FilePath.join(path, KeptStep.failedFile)) else {
+      return false
+    }
     do {
       for (index, output) in step.outputs.enumerated() {
         let keptOutput = FilePath.join(path, "\(index)")
@@ -91,8 +112,9 @@ extension WarmBuilder {
     }
   }
 
-  /// Keeps what `step` just made from `key`, the oldest kept build of the step making room.
-  func keep(_ step: WarmBuildRecord.Step, key: KeptStep.Key) {
+  /// Keeps what `step` just made from `key` (or, `failed`, what it said when it did not build),
+  /// the oldest kept build of the step making room.
+  func keep(_ step: WarmBuildRecord.Step, key: KeptStep.Key, failed: String? = nil) {
     // Kept already (SwiftPM built the lane again, and a state it had kept came back): a second
     // copy would push out a state worth keeping.
     guard keptEntry(of: step, key: key) == nil else { return }
@@ -103,8 +125,12 @@ extension WarmBuilder {
     let entry = FilePath.join(folder, String(format: "%020.0f", Date().timeIntervalSince1970 * 1e6) + "-" + UUID().uuidString)
     do {
       try fileSystem.createDirectory(at: entry)
-      for (index, output) in step.outputs.enumerated() where fileSystem.fileExists(at: output) {
-        try fileSystem.writeAtomically(try fileSystem.readFile(at: output), to: FilePath.join(entry, "\(index)"))
+      if let failed {
+        try fileSystem.writeAtomically(Data(failed.utf8), to: FilePath.join(entry, KeptStep.failedFile))
+      } else {
+        for (index, output) in step.outputs.enumerated() where fileSystem.fileExists(at: output) {
+          try fileSystem.writeAtomically(try fileSystem.readFile(at: output), to: FilePath.join(entry, "\(index)"))
+        }
       }
       // The key last: an entry without one is never used.
       try fileSystem.writeAtomically(try PropertyListEncoder().encode(key), to: FilePath.join(entry, "key"))
@@ -116,6 +142,9 @@ extension WarmBuilder {
 
 /// A compile step's build kept by what it was made from (see `WarmBuilder+KeptSteps.swift`).
 enum KeptStep {
+  /// In a kept step's folder, what the compiler said when the step failed (no outputs then).
+  static let failedFile = "failed"
+
   struct Key: Codable, Equatable {
     var jobs: [[String]]
     var outputs: [String]

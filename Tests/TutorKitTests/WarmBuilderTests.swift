@@ -322,6 +322,7 @@ import Testing
 
     // Fixed: both compile, and the link that left them out links them again.
     toolchain.fail("compile X", with: ProcessOutcome(ending: .exited(0)))
+    edit(source, firstLine: "struct A { var fixed = true }")
     toolchain.forgetRuns()
     _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
     // XTests's interface is left out: nothing imports a test module (in a grading lane's build,
@@ -374,6 +375,60 @@ import Testing
     toolchain.forgetRuns()
     _ = try await build()
     #expect(toolchain.ran.contains("compile X"))
+  }
+
+  @Test func aGradingBuildSaysAgainWhatTheCompilerSaidOfTheSameInputsWithoutRunningIt() async throws {
+    // A learner's code that does not compile (a seam left as it shipped, say), another
+    // learner's that does, then the first again: the third build does not run the compiler on
+    // it, and reports its errors as the first did.
+    let error = "/c/Exercises/x/Sources/A.swift:2:12: error: cannot find 'bdy' in scope\n"
+    let broken = "struct A { var broken = true }\nlet body = bdy"
+    toolchain.fail("compile X", with: ProcessOutcome(ending: .exited(1), standardError: error))
+    fileSystem.add(source, broken)
+    guard case .built(let first, _, _, _, _) = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    else {
+      Issue.record("expected the build to go on")
+      return
+    }
+    #expect(first.contains(error))
+    toolchain.fail("compile X", with: ProcessOutcome(ending: .exited(0)))
+    fileSystem.add(source, "struct A { var fixed = true }\nlet body = 2")
+    _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    #expect(toolchain.ran.contains("compile X"))
+
+    // The compiler would succeed now if it ran: that it is not run shows in the verdict too.
+    toolchain.forgetRuns()
+    fileSystem.add(source, broken)
+    guard case .built(let again, _, _, _, _) = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    else {
+      Issue.record("expected the build to go on")
+      return
+    }
+    #expect(!toolchain.ran.contains("compile X") && !toolchain.ran.contains("emit-module X"), "\(toolchain.ran)")
+    #expect(again.contains(error))
+    #expect(!toolchain.ran.contains("compile XTests"), "what reads the module that failed does not build")
+    #expect(toolchain.linked.isEmpty, "the link leaves out what did not build, as it did the first time")
+
+    // A learner's own check keeps nothing and replays nothing: it compiles.
+    toolchain.forgetRuns()
+    _ = try await build()
+    #expect(toolchain.ran.contains("compile X"))
+  }
+
+  @Test func aFailureCutShortIsNotKept() async throws {
+    // Killed (out of memory, say): what it printed may not be all it would have said.
+    let broken = "struct A { var broken = true }\nlet body = bdy"
+    toolchain.fail(
+      "compile X", with: ProcessOutcome(ending: .signalled(9), standardError: "/c/Exercises/x/Sources/A.swift:2:12: error: cannot find 'bdy'\n"))
+    fileSystem.add(source, broken)
+    _ = try? await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    toolchain.fail("compile X", with: ProcessOutcome(ending: .exited(0)))
+    fileSystem.add(source, "struct A { var fixed = true }\nlet body = 2")
+    _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    toolchain.forgetRuns()
+    fileSystem.add(source, broken)
+    _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    #expect(toolchain.ran.contains("compile X"), "\(toolchain.ran)")
   }
 
   @Test func whatSwiftPMBuiltIsKeptByTheFirstGradingBuildThatFindsItCurrent() async throws {
@@ -594,5 +649,28 @@ extension FakeToolchain {
       default: ("/tc/clang", ["-o", "\(build)/P.xctest"])
       }
     return ProcessRequest(executable: executable, arguments: arguments, environment: [:], timeout: .seconds(5))
+  }
+}
+
+/// How `share` reads SwiftPM's plan: the module of an object by its build folder, the module a
+/// step compiles by the step's name (each worked out once per argument: a lane's link names
+/// every object of the course).
+@Suite struct PlanReadingTests {
+  @Test func anObjectsModuleIsItsBuildFoldersName() throws {
+    let object = try #require(WarmBuilder.objectModule("/c/.build/debug/ShowtimesTests.build/ShowtimesTests.swift.o"))
+    #expect(object.module == "ShowtimesTests" && object.file == "ShowtimesTests.swift.o")
+    let wrapped = try #require(WarmBuilder.objectModule("/c/.build/debug/Bug.build/Bug.swiftmodule.o"))
+    #expect(wrapped.module == "Bug" && wrapped.file == "Bug.swiftmodule.o")
+    #expect(WarmBuilder.objectModule("Bug.build/x.o")?.module == "Bug")
+    for other in ["/c/.build/debug/x.o", "/c/.build/debug/Bug.build/x.swift", "swiftrt.o", "/c/.build/debug/.build/x.o", "-lFoundation"] {
+      #expect(WarmBuilder.objectModule(other) == nil, "\(other)")
+    }
+  }
+
+  @Test func aCompileStepsModuleIsInItsName() {
+    #expect(WarmBuilder.compiledModule("C.ShowtimesMutantDropsTests-x86_64-unknown-linux-gnu-debug.module") == "ShowtimesMutantDropsTests")
+    #expect(WarmBuilder.compiledModule("C.ditutorPackageTests-x86_64-unknown-linux-gnu-debug.exe") == "ditutorPackageTests")
+    #expect(WarmBuilder.compiledModule("ditutor: link the tests as a library, for the test launcher") == nil)
+    #expect(WarmBuilder.compiledModule("C.NoTriple") == nil)
   }
 }
