@@ -9,23 +9,40 @@ import Synchronization
 #endif
 
 /// The real disk.
+///
+/// What a check, a grading lane and `verify` ask most often (is this a folder, where does this
+/// link point, what is in this folder: thousands of times for a lane's listing of the course)
+/// goes straight to the system calls; through `FileManager` each answer cost several times as
+/// much (a tenth of a second of each learner's grading, on the critical path).
 public struct LocalFileSystem: FileSystem {
   public init() {}
 
+  /// What `stat` says of `path` (links followed), as `FileManager.fileExists` reads it.
+  private func kind(at path: String) -> mode_t? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return info.st_mode & S_IFMT
+  }
+
   public func fileExists(at path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-      && !isDirectory.boolValue
+    kind(at: path).map { $0 != S_IFDIR } ?? false
   }
 
   public func directoryExists(at path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-      && isDirectory.boolValue
+    kind(at: path) == S_IFDIR
   }
 
   public func contentsOfDirectory(at path: String) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    guard let directory = opendir(path) else { throw FileSystemError.posix("list \(path)", errno) }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
   }
 
   public func readFile(at path: String) throws -> Data {
@@ -92,7 +109,10 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public func symbolicLinkDestination(at path: String) -> String? {
-    try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   public func createSymbolicLink(at path: String, pointingTo destination: String) throws {

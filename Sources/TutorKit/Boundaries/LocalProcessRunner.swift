@@ -130,6 +130,10 @@ public struct LocalProcessRunner: ProcessRunner {
     var exitedAt: ContinuousClock.Instant?
     var finishedAt: ContinuousClock.Instant?
     var lastLook = start
+    /// How much of the watched file has been searched for its end marker: each look reads only
+    /// what was written since (a course's event stream grows to megabytes, and reading it whole
+    /// four times a second cost `verify` seconds of a core).
+    var searched: UInt64 = 0
     var lastWake = start
     var hardStart = start
     var status: Int32 = 0
@@ -178,7 +182,7 @@ public struct LocalProcessRunner: ProcessRunner {
           now - lastLook > .milliseconds(250)
         {
           lastLook = now
-          if let data = FileManager.default.contents(atPath: watch.path), String(decoding: data, as: UTF8.self).contains(marker) {
+          if Self.appended(to: watch.path, after: &searched, contains: Array(marker.utf8)) {
             finishedAt = now
           }
         }
@@ -220,6 +224,17 @@ public struct LocalProcessRunner: ProcessRunner {
     return ProcessOutcome(
       ending: ending!, standardOutput: output.text, standardError: error.text,
       droppedBytes: output.dropped + error.dropped, duration: clock.now - start)
+  }
+
+  /// Whether what was written to `path` since `offset` (with the marker's length before it, for
+  /// a marker written in two pieces) holds `marker`; moves `offset` to the end read.
+  static func appended(to path: String, after offset: inout UInt64, contains marker: [UInt8]) -> Bool {
+    guard !marker.isEmpty, let file = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? file.close() }
+    let from = offset > UInt64(marker.count) ? offset - UInt64(marker.count) : 0
+    guard (try? file.seek(toOffset: from)) != nil, let data = try? file.readToEnd(), !data.isEmpty else { return false }
+    offset = from + UInt64(data.count)
+    return data.range(of: Data(marker)) != nil
   }
 
   public func stopProcesses(carrying variable: String, value: String) -> Int {

@@ -114,7 +114,9 @@ struct PlantedBugLibraries: Sendable {
     }
     wanted.removeAll { $0.bugs.isEmpty }
     guard !wanted.isEmpty, let main = try await entryPoint() else { return [] }
-    let linked = linkedObjects()
+    // Each set of tests' objects, by the module whose build folder holds them: read once (the
+    // link names every object of the course, and there are hundreds of sets of tests).
+    let linked = Dictionary(grouping: linkedObjects()) { Self.buildFolderModule(of: $0) ?? "" }
     var runs: [BugRun] = []
     try await withThrowingTaskGroup(of: [BugRun].self) { group in
       var pending = wanted[...]
@@ -222,10 +224,15 @@ struct PlantedBugLibraries: Sendable {
 
   /// One set of tests, as SwiftPM compiled them, linked alone to the subject's library: the
   /// test module's objects and the entry point.
-  private func program(_ testModule: String, subject module: String, library: String, main: String, objects linked: [String])
+  /// The module whose build folder (`…/<module>.build/`) holds `path`, if one does.
+  static func buildFolderModule(of path: String) -> String? {
+    path.split(separator: "/").dropLast().last { $0.hasSuffix(".build") && $0.count > ".build".count }.map { String($0.dropLast(".build".count)) }
+  }
+
+  private func program(_ testModule: String, subject module: String, library: String, main: String, objects linked: [String: [String]])
     async throws -> String?
   {
-    let objects = linked.filter { $0.contains("/\(testModule).build/") }
+    let objects = linked[testModule] ?? []
     guard !objects.isEmpty else { return nil }
     let base = FilePath.join(folder, "programs", testModule)
     let output = FilePath.join(base, "\(testModule).xctest")

@@ -220,6 +220,10 @@ struct TestPrograms: Sendable {
     _ runs: [Int: (ProcessOutcome, String?)], of bugRuns: [BugRun], into outcome: inout ProcessOutcome, events: inout String?
   ) -> [String] {
     var failed: [String] = []
+    // The streams joined once at the end: appended one by one, the whole grew again for each
+    // of a course's hundreds of runs.
+    var streams: [String] = []
+    defer { if !streams.isEmpty { events = ([events ?? ""] + streams).joined(separator: "\n") } }
     for (index, bugRun) in bugRuns.enumerated() {
       guard let (run, stream) = runs[index], let stream else { continue }
       guard EventStream.runStarted(in: stream) || run.ending == .cancelled || run.ending == .timedOut else {
@@ -228,7 +232,7 @@ struct TestPrograms: Sendable {
         )
         continue
       }
-      events = (events ?? "") + "\n" + WarmRun.renaming(bugRun.testModule, to: bugRun.module, in: stream)
+      streams.append(WarmRun.renaming(bugRun.testModule, to: bugRun.module, in: stream))
       outcome.standardError += run.standardError
       outcome.standardOutput += run.standardOutput
       outcome.duration += run.duration
