@@ -79,4 +79,56 @@ import Testing
     }
     #expect(try fileSystem.readText(at: counter) == "20")
   }
+
+  // What a check asks most (is this a folder, where does this link point, what is in this
+  // folder) goes straight to the system calls: the same answers `FileManager` gives, on a folder
+  // with every kind of entry.
+
+  /// A file in a folder, a hidden file, a name that is not ASCII, links to a folder and to a
+  /// file, and one to nothing.
+  func makeEntriesOfEveryKind() throws {
+    let manager = FileManager.default
+    try manager.createDirectory(atPath: folder + "/Sources", withIntermediateDirectories: true)
+    try "struct A {}\n".write(toFile: folder + "/Sources/A.swift", atomically: true, encoding: .utf8)
+    try "".write(toFile: folder + "/.A.swift.swp", atomically: true, encoding: .utf8)
+    try "".write(toFile: folder + "/Café.swift", atomically: true, encoding: .utf8)
+    try manager.createSymbolicLink(atPath: folder + "/to-folder", withDestinationPath: folder + "/Sources")
+    try manager.createSymbolicLink(atPath: folder + "/to-file", withDestinationPath: "Sources/A.swift")
+    try manager.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: folder + "/gone")
+  }
+
+  @Test func aFolderListsEveryEntryButDotAndDotDotSorted() throws {
+    try makeEntriesOfEveryKind()
+    let names = try fileSystem.contentsOfDirectory(at: folder)
+    #expect(names == [".A.swift.swp", "Café.swift", "Sources", "dangling", "to-file", "to-folder"])
+    #expect(Set(names) == Set(try FileManager.default.contentsOfDirectory(atPath: folder)))
+    #expect(throws: (any Error).self) { try fileSystem.contentsOfDirectory(at: folder + "/gone") }
+    #expect(throws: (any Error).self) { try fileSystem.contentsOfDirectory(at: folder + "/Sources/A.swift") }
+  }
+
+  @Test func foldersAndFilesAreToldApartThroughLinks() throws {
+    try makeEntriesOfEveryKind()
+    for (name, isFolder, isFile) in [
+      ("Sources", true, false), ("Sources/A.swift", false, true), ("to-folder", true, false), ("to-file", false, true),
+      ("dangling", false, false), ("gone", false, false), ("Café.swift", false, true),
+    ] {
+      let path = folder + "/" + name
+      #expect(fileSystem.directoryExists(at: path) == isFolder, "\(name)")
+      #expect(fileSystem.fileExists(at: path) == isFile, "\(name)")
+      var isDirectory: ObjCBool = false
+      let foundation = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) ? (isDirectory.boolValue ? "folder" : "file") : "none"
+      let ours = fileSystem.directoryExists(at: path) ? "folder" : fileSystem.fileExists(at: path) ? "file" : "none"
+      #expect(ours == foundation, "\(name)")
+    }
+  }
+
+  @Test func aLinkSaysWhereItPointsAndNothingElseDoes() throws {
+    try makeEntriesOfEveryKind()
+    #expect(fileSystem.symbolicLinkDestination(at: folder + "/to-folder") == folder + "/Sources")
+    #expect(fileSystem.symbolicLinkDestination(at: folder + "/to-file") == "Sources/A.swift")
+    #expect(fileSystem.symbolicLinkDestination(at: folder + "/dangling") == folder + "/gone")
+    for name in ["Sources", "Sources/A.swift", "gone", "Café.swift"] {
+      #expect(fileSystem.symbolicLinkDestination(at: folder + "/" + name) == nil, "\(name)")
+    }
+  }
 }
