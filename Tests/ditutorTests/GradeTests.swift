@@ -146,6 +146,36 @@ import Testing
     let broken = (book["learners"] as? [[String: Any]])?.last?["exercises"] as? [[String: Any]]
     let note = broken?.first { $0["exercise"] as? String == "adds" }?["note"] as? String
     #expect(note?.contains("Exercises/adds/Sources/Code.swift") == true, "the learner's file:line: \(String(describing: note))")
+
+    // Graded again, fresh, in the same lane: the compile that failed on these very inputs is
+    // not run again (the lane kept what the compiler said), and the verdict and its note are
+    // as before.
+    let again = try Ditutor.run(["grade", "--fresh", "--format", "json", learners[1]], in: Self.instructor, environment: ["DITUTOR_TRACE": "1"])
+    #expect(try statuses(again.output) == ["broken adds": "compile-error", "broken greets": "passed"], "\(again.error)")
+    let bookAgain = try #require(try JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])
+    let brokenAgain = (bookAgain["learners"] as? [[String: Any]])?.last?["exercises"] as? [[String: Any]]
+    #expect(brokenAgain?.first { $0["exercise"] as? String == "adds" }?["note"] as? String == note)
+    func stepsRan(_ trace: String) -> Int? {
+      trace.split(separator: "\n").last { $0.hasPrefix("ditutor: built without SwiftPM") }
+        .flatMap { line in
+          // "… SwiftPM: 3 steps ran, …" or "1 step ran".
+          let words = line.split(separator: " ")
+          return words.firstIndex { $0 == "step" || $0 == "steps" }.flatMap { $0 > 0 ? Int(words[$0 - 1]) : nil }
+        }
+    }
+    let kept = (FileManager.default.enumerator(atPath: Self.instructor + "/.build/grading")?.allObjects as? [String] ?? [])
+      .filter { $0.contains("ditutor-kept-steps/") }
+    #expect(kept.contains { $0.hasSuffix("/failed") }, "no failure kept: \(kept)")
+    // Without what the lane kept, the same grading runs the compiler on `adds` again: one step
+    // more, and the same verdict.
+    for folder in Set(kept.compactMap { path in path.range(of: "ditutor-kept-steps").map { String(path[..<$0.upperBound]) } }) {
+      try FileManager.default.removeItem(atPath: Self.instructor + "/.build/grading/" + folder)
+    }
+    let compiled = try Ditutor.run(["grade", "--fresh", "--format", "json", learners[1]], in: Self.instructor, environment: ["DITUTOR_TRACE": "1"])
+    #expect(try statuses(compiled.output) == ["broken adds": "compile-error", "broken greets": "passed"], "\(compiled.error)")
+    let replayed = try #require(stepsRan(again.error), "\(again.error)")
+    let ran = try #require(stepsRan(compiled.error), "\(compiled.error)")
+    #expect(replayed < ran, "kept: \(again.error)\ncompiled: \(compiled.error)")
   }
 
   @Test func checkForAnAutograderGradesTheShippedTestsOnly() throws {
