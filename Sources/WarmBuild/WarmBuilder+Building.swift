@@ -221,7 +221,8 @@ extension WarmBuilder {
             }
             // A grading lane compiled these very inputs before: its outputs are put back.
             if mayKeep, let key = keyOf(step, unread: unread) {
-              if restoreKept(step, key: key) {
+              let found = kept(step, key: key)
+              if case .built(let entry) = found, restoreKept(step, from: entry) {
                 states[index] = .done
                 forgetDriversRecord(of: step)
                 record.steps[index].inputStamps = stamps
@@ -231,7 +232,7 @@ extension WarmBuilder {
               }
               // It failed on these very inputs: the same errors, without the compiler. (Only a
               // lane keeps going, so nothing stops here.)
-              if let said = keptFailure(step, key: key) {
+              if case .failed(let said) = found {
                 states[index] = .failed
                 outcomes[index] = [0: ProcessOutcome(ending: .exited(1), standardError: said)]
                 record.steps[index].kept = nil
@@ -313,7 +314,7 @@ extension WarmBuilder {
             if let key = keys.removeValue(forKey: index), outcomes[index].count == jobs[index].count,
               outcomes[index].values.allSatisfy({ if case .exited = $0.ending { true } else { false } })
             {
-              keepFailure(step, key: key, output: output(of: outcomes[index]))
+              keep(step, key: key, failed: output(of: outcomes[index]))
             }
             // Like llbuild: what is running finishes, nothing new starts; or, going on, only
             // what depends on it stops.

@@ -65,24 +65,17 @@ extension WarmBuilder {
     save(record)
   }
 
-  /// What the compiler said when `step` failed on `key` before (see above), if it did.
-  func keptFailure(_ step: WarmBuildRecord.Step, key: KeptStep.Key) -> String? {
-    guard let path = keptEntry(of: step, key: key), let said = try? fileSystem.readText(at: FilePath.join(path, KeptStep.failedFile))
-    else { return nil }
-    return said
+  /// What was kept of `step` made from `key`, if anything: a build's outputs, or what the
+  /// compiler said when the step failed on it (see above).
+  func kept(_ step: WarmBuildRecord.Step, key: KeptStep.Key) -> KeptStep.Found? {
+    guard let path = keptEntry(of: step, key: key) else { return nil }
+    if let said = try? fileSystem.readText(at: FilePath.join(path, KeptStep.failedFile)) { return .failed(said) }
+    return .built(path)
   }
 
-  /// Keeps that `step` failed on `key`, with what its jobs printed.
-  func keepFailure(_ step: WarmBuildRecord.Step, key: KeptStep.Key, output: String) {
-    keep(step, key: key, failed: output)
-  }
-
-  /// Puts back the outputs a kept build of `step` made from `key`; false when none was kept (or
-  /// the step failed on it).
-  func restoreKept(_ step: WarmBuildRecord.Step, key: KeptStep.Key) -> Bool {
-    guard let path = keptEntry(of: step, key: key), !fileSystem.fileExists(at: FilePath.join(path, KeptStep.failedFile)) else {
-      return false
-    }
+  /// Puts back the outputs of `step` kept in `path` (a ``KeptStep/Found/built(_:)``); false
+  /// when they cannot be.
+  func restoreKept(_ step: WarmBuildRecord.Step, from path: String) -> Bool {
     do {
       for (index, output) in step.outputs.enumerated() {
         let keptOutput = FilePath.join(path, "\(index)")
@@ -144,6 +137,13 @@ extension WarmBuilder {
 enum KeptStep {
   /// In a kept step's folder, what the compiler said when the step failed (no outputs then).
   static let failedFile = "failed"
+
+  /// What a lookup of a kept step found: the folder of a build's outputs, or what the compiler
+  /// said when the step failed.
+  enum Found {
+    case built(String)
+    case failed(String)
+  }
 
   struct Key: Codable, Equatable {
     var jobs: [[String]]

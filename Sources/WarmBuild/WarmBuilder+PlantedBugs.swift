@@ -122,20 +122,11 @@ extension WarmBuilder {
     let linkStep = record.steps[linkIndex]
     let autolinked = FilePath.join(programs, "full.autolink")
     let testsAutolinked = FilePath.join(programs, "tests.autolink")
-    // The link lines name hundreds of objects and the course has dozens of bugs: each object is
-    // read once for the module whose build folder holds it (`…/<module>.build/<file>.o`), and
-    // the filters below ask again of every argument, so what each says is worked out once (a
-    // grading lane's link names every object of the course: splitting each path for every
-    // question took a third of a second of each learner's grading).
-    var objects: [String: (module: Substring, file: Substring)?] = [:]
-    for argument in link + autolink + linkStep.inputs where objects[argument] == nil {
-      objects[argument] = Self.objectModule(argument)
-    }
-    func objectModule(_ argument: String) -> (module: Substring, file: Substring)? {
-      objects[argument] ?? Self.objectModule(argument)
-    }
+    // The link lines name every object of the course (a grading lane's) and the filters below
+    // ask of each argument again and again: `FilePath.builtObject` reads a path in place, where
+    // splitting each one for every question took a third of a second of each learner's grading.
     func isObject(_ argument: String, ofAny modules: Set<Substring>) -> Bool {
-      objectModule(argument).map { modules.contains($0.module) } ?? false
+      FilePath.builtObject(argument).map { modules.contains($0.module) } ?? false
     }
     func redirected(_ job: [String], output: String, autolinked: String) -> [String] {
       var job = job
@@ -155,7 +146,7 @@ extension WarmBuilder {
       if let subject = exercise.subjectModule, shared.contains(where: { $0.exercise == exercise }) { notTests.insert(Substring(subject)) }
     }
     let testsOnly = { (argument: String) in
-      guard let object = objectModule(argument) else { return true }
+      guard let object = FilePath.builtObject(argument) else { return true }
       return !notTests.contains(object.module) && !subjectObjects.contains("\(object.module)/\(object.file)")
     }
     let subjectLibraries = shared.map { exercise, _ in
@@ -170,7 +161,7 @@ extension WarmBuilder {
     let testsProgramIsFull =
       !link.contains { $0.hasPrefix("@") && !$0.hasSuffix(".autolink") }
       && fullLink.allSatisfy { argument in
-        guard !testsLink.contains(argument), let object = objectModule(argument) else { return true }
+        guard !testsLink.contains(argument), let object = FilePath.builtObject(argument) else { return true }
         return subjectModules.contains(object.module) || subjectObjects.contains("\(object.module)/\(object.file)")
       }
     let full = [
@@ -244,7 +235,7 @@ extension WarmBuilder {
       if let module = Self.compiledModule(step.name), sharedBugModules.contains(module) {
         skipping.insert(index)
       } else if step.outputs.contains(where: { output in
-        Self.objectModule(output).map { $0.file == "\($0.module).swiftmodule.o" && sharedBugModules.contains($0.module) } ?? false
+        FilePath.builtObject(output).map { $0.file == "\($0.module).swiftmodule.o" && sharedBugModules.contains($0.module) } ?? false
       }) {
         skipping.insert(index)
       }
@@ -267,17 +258,6 @@ extension WarmBuilder {
             })
         }
       })
-  }
-
-  /// The module whose build folder holds object `path` (`…/<module>.build/<file>.o`), and the
-  /// object's name; nil for anything else.
-  static func objectModule(_ path: String) -> (module: Substring, file: Substring)? {
-    guard path.hasSuffix(".o"), let slash = path.lastIndex(of: "/") else { return nil }
-    let folder = path[..<slash]
-    let start = folder.lastIndex(of: "/").map { folder.index(after: $0) } ?? folder.startIndex
-    let name = folder[start...]
-    guard name.hasSuffix(".build"), name.count > ".build".count else { return nil }
-    return (name.dropLast(".build".count), path[path.index(after: slash)...])
   }
 
   /// The module a step of SwiftPM's plan compiles, from its name (`C.<module>-<triple>-…`).

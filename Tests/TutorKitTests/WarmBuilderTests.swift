@@ -653,17 +653,17 @@ extension FakeToolchain {
 }
 
 /// How `share` reads SwiftPM's plan: the module of an object by its build folder, the module a
-/// step compiles by the step's name (each worked out once per argument: a lane's link names
-/// every object of the course).
+/// step compiles by the step's name (read in place: a lane's link names every object of the
+/// course).
 @Suite struct PlanReadingTests {
   @Test func anObjectsModuleIsItsBuildFoldersName() throws {
-    let object = try #require(WarmBuilder.objectModule("/c/.build/debug/ShowtimesTests.build/ShowtimesTests.swift.o"))
+    let object = try #require(FilePath.builtObject("/c/.build/debug/ShowtimesTests.build/ShowtimesTests.swift.o"))
     #expect(object.module == "ShowtimesTests" && object.file == "ShowtimesTests.swift.o")
-    let wrapped = try #require(WarmBuilder.objectModule("/c/.build/debug/Bug.build/Bug.swiftmodule.o"))
+    let wrapped = try #require(FilePath.builtObject("/c/.build/debug/Bug.build/Bug.swiftmodule.o"))
     #expect(wrapped.module == "Bug" && wrapped.file == "Bug.swiftmodule.o")
-    #expect(WarmBuilder.objectModule("Bug.build/x.o")?.module == "Bug")
+    #expect(FilePath.builtObject("Bug.build/x.o")?.module == "Bug")
     for other in ["/c/.build/debug/x.o", "/c/.build/debug/Bug.build/x.swift", "swiftrt.o", "/c/.build/debug/.build/x.o", "-lFoundation"] {
-      #expect(WarmBuilder.objectModule(other) == nil, "\(other)")
+      #expect(FilePath.builtObject(other) == nil, "\(other)")
     }
   }
 

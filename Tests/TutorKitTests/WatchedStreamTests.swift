@@ -28,8 +28,8 @@ import Testing
   }
 
   @Test func aLinkedObjectBelongsToTheModuleWhoseBuildFolderHoldsIt() {
-    #expect(PlantedBugLibraries.buildFolderModule(of: "/c/.build/verify/debug/XTests.build/A.swift.o") == "XTests")
-    #expect(PlantedBugLibraries.buildFolderModule(of: "/c/.build/verify/debug/XTests.build/sub/A.swift.o") == "XTests")
-    #expect(PlantedBugLibraries.buildFolderModule(of: "/c/.build/verify/debug/swiftrt.o") == nil)
+    #expect(FilePath.builtObject("/c/.build/verify/debug/XTests.build/A.swift.o")?.module == "XTests")
+    #expect(FilePath.builtObject("/c/.build/verify/debug/XTests.build/sub/A.swift.o")?.module == "XTests")
+    #expect(FilePath.builtObject("/c/.build/verify/debug/swiftrt.o")?.module == nil)
   }
 }

@@ -92,6 +92,22 @@ extension FileStore {
 
 /// Joins and splits the absolute paths that ``FileSystem`` takes.
 public enum FilePath {
+  /// The module whose build folder (`…/<module>.build/`, the nearest above it) holds compiled
+  /// object `path`, and the object's name; nil for anything else. How a link line's objects are
+  /// told apart by module (it names every object of a course: no path is split into an array).
+  public static func builtObject(_ path: String) -> (module: Substring, file: Substring)? {
+    guard path.hasSuffix(".o"), let slash = path.lastIndex(of: "/") else { return nil }
+    let file = path[path.index(after: slash)...]
+    var end = slash
+    while true {
+      let start = path[..<end].lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+      let name = path[start..<end]
+      if name.hasSuffix(".build") && name.count > ".build".count { return (name.dropLast(".build".count), file) }
+      guard start > path.startIndex else { return nil }
+      end = path.index(before: start)
+    }
+  }
+
   public static func join(_ base: String, _ components: String...) -> String {
     components.reduce(base) { path, component in
       if component.isEmpty { return path }

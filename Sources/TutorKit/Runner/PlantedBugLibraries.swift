@@ -116,7 +116,7 @@ struct PlantedBugLibraries: Sendable {
     guard !wanted.isEmpty, let main = try await entryPoint() else { return [] }
     // Each set of tests' objects, by the module whose build folder holds them: read once (the
     // link names every object of the course, and there are hundreds of sets of tests).
-    let linked = Dictionary(grouping: linkedObjects()) { Self.buildFolderModule(of: $0) ?? "" }
+    let linked = Dictionary(grouping: linkedObjects()) { FilePath.builtObject($0).map { String($0.module) } ?? "" }
     var runs: [BugRun] = []
     try await withThrowingTaskGroup(of: [BugRun].self) { group in
       var pending = wanted[...]
@@ -224,11 +224,6 @@ struct PlantedBugLibraries: Sendable {
 
   /// One set of tests, as SwiftPM compiled them, linked alone to the subject's library: the
   /// test module's objects and the entry point.
-  /// The module whose build folder (`…/<module>.build/`) holds `path`, if one does.
-  static func buildFolderModule(of path: String) -> String? {
-    path.split(separator: "/").dropLast().last { $0.hasSuffix(".build") && $0.count > ".build".count }.map { String($0.dropLast(".build".count)) }
-  }
-
   private func program(_ testModule: String, subject module: String, library: String, main: String, objects linked: [String: [String]])
     async throws -> String?
   {
