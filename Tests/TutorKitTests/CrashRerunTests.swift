@@ -42,7 +42,8 @@ import Testing
     #expect(streams.map(EventStream.runStarted(in:)) == [false, false, false, true, true])
   }
 
-  @Test func aRunAfterACrashSkipsTheCrashedModuleAndWhatIsDone() async throws {
+  /// A write-the-test exercise with three planted bugs, none of them a library.
+  static func probe() throws -> (InMemoryFileSystem, Exercise) {
     let fileSystem = InMemoryFileSystem(files: [
       "/course/Lessons/01-a.md": CourseFixtures.lesson(order: 1, id: "a", title: "A", pages: 1, exercises: "[probe]")
     ])
@@ -57,6 +58,11 @@ import Testing
     try fileSystem.removeItem(at: "/course/Exercises/probe/Tests/probeTests.swift")
     let exercise = try #require(try CourseFixtures.course(fileSystem).exercises.first)
     try #require(exercise.kind == .tests && exercise.mutants.count == 3)
+    return (fileSystem, exercise)
+  }
+
+  @Test func aRunAfterACrashSkipsTheCrashedModuleAndWhatIsDone() async throws {
+    let (fileSystem, exercise) = try Self.probe()
     let own = exercise.testModuleName
     let (first, second, third) = (
       exercise.mutantTestModuleName("first"), exercise.mutantTestModuleName("second"), exercise.mutantTestModuleName("third")
@@ -84,6 +90,51 @@ import Testing
     let skipped = Set(all[1].enumerated().compactMap { index, argument in index > 0 && all[1][index - 1] == "--skip" ? argument : nil })
     #expect(skipped == ["^\(second)\\.", "^\(own)\\.", "^\(first)\\."])
     #expect(verdict.mutants?.map(\.caught) == [false, true, false], "the crash caught the second bug; the first and third were missed")
+  }
+}
+
+/// Without SwiftPM, the tests of a planted bug compiled into the test program run in a process
+/// of their own, beside the program's run of the rest: a crash ends only its own run, and nothing
+/// runs again.
+@Suite struct PlantedBugsApartTests {
+  @Test func eachPlantedBugInTheProgramRunsApartAndItsCrashStopsNothingElse() async throws {
+    let (fileSystem, exercise) = try CrashRerunTests.probe()
+    let own = exercise.testModuleName
+    let bugs = ["first", "second", "third"].map(exercise.mutantTestModuleName)
+    @Sendable func ran(_ module: String) -> [String] {
+      [CrashRerunTests.listed(module, "t"), CrashRerunTests.event("runStarted"), CrashRerunTests.event("testStarted", module, "t"),
+       CrashRerunTests.event("testEnded", module, "t"), CrashRerunTests.event("runEnded")]
+    }
+    let arguments = Mutex<[[String]]>([])
+    let program = ScriptedProgram { request in
+      arguments.withLock { $0.append(request.arguments) }
+      guard let flag = request.arguments.firstIndex(of: "--event-stream-output-path") else { return ProcessOutcome(ending: .exited(1)) }
+      let only = request.arguments.firstIndex(of: "--filter").map { request.arguments[$0 + 1] }
+      // The second bug's tests crash (a spy's index out of range): started, never ended.
+      if only == "^\(bugs[1])\\." {
+        let crashed = [CrashRerunTests.listed(bugs[1], "t"), CrashRerunTests.event("runStarted"), CrashRerunTests.event("testStarted", bugs[1], "t")]
+        fileSystem.add(request.arguments[flag + 1], crashed.joined(separator: "\n") + "\n")
+        return ProcessOutcome(ending: .signalled(4))
+      }
+      let module = bugs.first { only == "^\($0)\\." } ?? own
+      fileSystem.add(request.arguments[flag + 1], ran(module).joined(separator: "\n") + "\n")
+      return ProcessOutcome(ending: .exited(0))
+    }
+    let builds = BuiltOnceTests.CountingBuilds()
+    let runner = ExerciseRunner(
+      root: "/course", processes: program, fileSystem: fileSystem, environment: [:], recordedBuilds: { _, _, _ in builds })
+    let verdict = try await runner.check(exercise, code: .sources, timeout: .seconds(5))
+    let all = arguments.withLock { $0 }
+    #expect(builds.builds.withLock { $0 } == 1)
+    try #require(all.count == 4, "the program's run and one for each bug, none again: \(all)")
+    func values(of flag: String, in arguments: [String]) -> Set<String> {
+      Set(arguments.indices.dropLast().filter { arguments[$0] == flag }.map { arguments[$0 + 1] })
+    }
+    let whole = try #require(all.first { values(of: "--filter", in: $0).isEmpty })
+    #expect(values(of: "--skip", in: whole) == Set(bugs.map { "^\($0)\\." }), "the program's own run leaves each bug's tests out")
+    #expect(Set(all.flatMap { values(of: "--filter", in: $0) }) == Set(bugs.map { "^\($0)\\." }))
+    #expect(
+      verdict.mutants?.map(\.caught) == [false, true, false], "the crash caught the second bug; the first and third were missed")
   }
 }
 

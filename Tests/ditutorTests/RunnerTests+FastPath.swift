@@ -103,6 +103,33 @@ extension RunnerTests {
     #expect(caught == (tests == "Solution" ? 3 : 0), "the two sets of tests tell the bugs apart: \(plain.verdict)")
   }
 
+  @Test func aPlantedBugCompiledIntoTheProgramRunsApartAndItsCrashIsCaught() throws {
+    // A stored property of its own gives the crashing bug another layout than the subject's, so
+    // it cannot share the tests compiled once: its tests are compiled into the test program.
+    // Run apart from the rest, its crash ends its own run only: nothing runs twice.
+    let folder = "\(Self.course)/Exercises/writes-tests"
+    let file = "\(folder)/Sources/CounterTests.swift"
+    let bug = "\(folder)/Mutants/crashes-on-reset/Counter.swift"
+    let kept = try [file, bug].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+    defer { for (path, data) in zip([file, bug], kept) { _ = FileManager.default.createFile(atPath: path, contents: data) } }
+    try FileManager.default.removeItem(atPath: file)
+    try FileManager.default.copyItem(atPath: "\(folder)/Solution/CounterTests.swift", toPath: file)
+    let text = try String(contentsOfFile: bug, encoding: .utf8)
+    try #require(text.contains("private(set) var value = 0\n"))
+    try text.replacingOccurrences(of: "private(set) var value = 0\n", with: "private(set) var value = 0\n  private var resets = 0\n")
+      .write(toFile: bug, atomically: true, encoding: .utf8)
+    _ = try checkTraced("writes-tests")
+    try append("// an edit", to: file)
+    let fast = try checkTraced("writes-tests")
+    #expect(fast.trace.contains("run against 2 planted bugs from libraries"), "\(fast.trace)")
+    #expect(fast.trace.contains("1 planted bug compiled into the test program, each run in a process of its own"), "\(fast.trace)")
+    #expect(!fast.trace.contains("running again"), "\(fast.trace)")
+    let plain = try checkTraced("writes-tests", fast: false)
+    #expect(same(fast.verdict, plain.verdict), "fast: \(fast.verdict)\nswift test: \(plain.verdict)")
+    let caught = (fast.verdict["mutants"] as? [[String: Any]] ?? []).filter { $0["caught"] as? Bool == true }.count
+    #expect(caught == 3, "the crash catches its bug, the others fail: \(fast.verdict)")
+  }
+
   @Test func aFileAddedOrRemovedGoesBackToSwiftTest() throws {
     let sources = "\(Self.course)/Exercises/fails/Sources"
     _ = try checkTraced("fails")

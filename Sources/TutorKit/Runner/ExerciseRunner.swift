@@ -286,11 +286,20 @@ public struct ExerciseRunner: Sendable {
     let untested = exercises.filter { !(testing?.contains($0.id) ?? true) }.flatMap { exercise in
       [exercise.testModuleName] + exercise.mutants.map { exercise.mutantTestModuleName($0.name) }
     }
+    // The planted bugs compiled into the test program (their tests in a module of their own).
+    let mutantModules = Set(
+      exercises.flatMap { exercise in
+        exercise.mutants.filter { libraries[exercise.id]?.bugs[$0.name] == nil }.flatMap { mutant in
+          [exercise.mutantTestModuleName(mutant.name)]
+            + (variants[exercise.id] ?? []).filter { exercise.plantedBugs(judging: $0).contains(mutant) }
+            .map { exercise.variantMutantTestModuleName($0, mutant.name) }
+        }
+      })
     let run = { [self] (skipping: [String]) in
       try await runTests(
         exercises, code: code, folders: folders, variants: variants, leavingOut: leftOut, libraries: libraries,
-        skipping: untested + skipping, repeated: repeated, built: built, timeout: timeout * rounds, swift: swift,
-        progress: progress)
+        skipping: untested + skipping, apart: mutantModules, repeated: repeated, built: built, timeout: timeout * rounds,
+        swift: swift, progress: progress)
     }
     var (outcome, stream) = try await run([])
     if BuildFolder.isFromAnotherPlace(outcome) {
@@ -302,15 +311,8 @@ public struct ExerciseRunner: Sendable {
     // A learner's test that crashes on a planted bug (an index out of range on a spy that was
     // never called) catches that bug, but ends the run: the rest is tried in a run that skips
     // the crashed module and every module already done, so each run goes on where the last one
-    // stopped. (A bug run from a library is a process of its own: its crash stops nothing else.)
-    let mutantModules = Set(
-      exercises.flatMap { exercise in
-        exercise.mutants.filter { libraries[exercise.id]?.bugs[$0.name] == nil }.flatMap { mutant in
-          [exercise.mutantTestModuleName(mutant.name)]
-            + (variants[exercise.id] ?? []).filter { exercise.plantedBugs(judging: $0).contains(mutant) }
-            .map { exercise.variantMutantTestModuleName($0, mutant.name) }
-        }
-      })
+    // stopped. (A bug run from a library is a process of its own: its crash stops nothing else;
+    // so, in a run without SwiftPM, is each of these.)
     var skipped: [String] = []
     var events = stream ?? ""
     // Read once per run, here and for the verdicts: a course's stream is thousands of lines.
@@ -402,7 +404,7 @@ public struct ExerciseRunner: Sendable {
 
   private func runTests(
     _ exercises: [Exercise], code: Code, folders: [String: String], variants: [String: [String]], leavingOut: [String],
-    libraries: [String: PlantedBugLibraries.Libraries], skipping: [String], repeated: Bool, built: BuiltOnce,
+    libraries: [String: PlantedBugLibraries.Libraries], skipping: [String], apart: Set<String>, repeated: Bool, built: BuiltOnce,
     timeout: Duration, swift: String, progress: @escaping @Sendable (CheckPhase) -> Void
   ) async throws -> (ProcessOutcome, String?) {
     let events = FilePath.join(scratch, "ditutor-events-\(UUID().uuidString).jsonl")
@@ -425,8 +427,8 @@ public struct ExerciseRunner: Sendable {
     let job = TestJob(
       exercises: exercises, variables: variables, arguments: arguments, configuration: configuration(of: variables),
       timeout: timeout, swift: swift, events: WatchedFile(path: events, endMarker: "\"runEnded\""), stream: stream,
-      skipping: skipping, planted: exercises.filter { $0.kind == .tests }.map(plantedBugs(of:)), repeated: repeated,
-      built: built)
+      skipping: skipping, apart: apart, planted: exercises.filter { $0.kind == .tests }.map(plantedBugs(of:)),
+      repeated: repeated, built: built)
     // The learner's own code, one exercise at a time: what the edit-check loop runs, again and
     // again, is tried without SwiftPM first; so is a selection that is `repeated` (a grading
     // lane's course, learner after learner), which also goes on past an exercise that does not

@@ -110,7 +110,8 @@ public struct PlantedBugs: Sendable, Equatable {
 }
 
 /// One more run of a built test program, against a planted bug's code in `libraryPath`: its
-/// tests report `testModule` and stand for `module`'s.
+/// tests report `testModule` and stand for `module`'s. With no `libraryPath`, the bug is compiled
+/// into the program, and the run is of its tests (`module`, the same as `testModule`) alone.
 public struct BugRun: Sendable, Equatable {
   public var module: String
   public var testModule: String

@@ -19,6 +19,10 @@ struct TestJob: Sendable {
   var stream: @Sendable () -> String?
   /// Test modules left out of the run (a crashed planted bug's, and those already done).
   var skipping: [String] = []
+  /// Test modules that may crash by design (planted bugs' tests compiled into the program): a run
+  /// without SwiftPM runs each in a process of its own beside the rest, so that a crash in one
+  /// ends only its own run (`swift test`, one process, is run again past it instead).
+  var apart: Set<String> = []
   /// The write-the-test exercises among `exercises`, for a recorded build (see ``PlantedBugs``).
   var planted: [PlantedBugs] = []
   /// A selection later checks ask for again (a grading lane's course): built from its record
@@ -124,9 +128,16 @@ struct WarmRun: Sendable {
         let launched = bugRuns.contains { $0.launch != nil } ? ", each in a child of the test launcher" : ""
         trace?("the tests compiled once run against \(bugRuns.count) planted bug\(bugRuns.count == 1 ? "" : "s") from libraries\(launched)")
       }
-      // The test program, and the planted bugs the tests were not compiled into, one run each.
+      // The test program, the planted bugs the tests were not compiled into, and those they
+      // were (``TestJob/apart``), one run each.
+      let fromLibraries = Set(bugRuns.map(\.module))
+      let apart = job.apart.filter { !fromLibraries.contains($0) && !job.skipping.contains($0) }.sorted()
+      if !apart.isEmpty {
+        trace?("\(apart.count) planted bug\(apart.count == 1 ? "" : "s") compiled into the test program, each run in a process of its own")
+      }
+      let bugRuns = bugRuns + apart.map { BugRun(module: $0, testModule: $0, program: program, libraryPath: "") }
       let programs = TestPrograms(root: root, processes: processes, fileSystem: fileSystem)
-      let runs = try await programs.run(program, bugRuns: bugRuns, job: job)
+      let runs = try await programs.run(program, bugRuns: bugRuns, job: job, apart: apart)
       guard var (outcome, events) = runs[-1] else { return nil }
       if let slowest = runs.max(by: { $0.value.0.duration < $1.value.0.duration }), !bugRuns.isEmpty {
         trace?("the slowest of the \(runs.count) test runs took \(String(format: "%.2f s", slowest.value.0.duration.seconds)) (\(slowest.key < 0 ? "the test program" : bugRuns[slowest.key].module))")
@@ -166,8 +177,9 @@ struct TestPrograms: Sendable {
   let fileSystem: any FileSystem
 
   /// How each run ended and its event stream, by index in `bugRuns` (the bugs `job` skips are not
-  /// run), with `program`'s run, when there is one, at -1.
-  func run(_ program: String?, bugRuns: [BugRun], job: TestJob) async throws -> [Int: (ProcessOutcome, String?)] {
+  /// run), with `program`'s run, when there is one, at -1; that run leaves out the modules
+  /// `apart` (each has a run of its own among `bugRuns`).
+  func run(_ program: String?, bugRuns: [BugRun], job: TestJob, apart: [String] = []) async throws -> [Int: (ProcessOutcome, String?)] {
     let pending = bugRuns.enumerated().filter { !job.skipping.contains($0.element.module) }.map { (index: $0.offset, bug: $0.element) }
     let cores = max(ProcessInfo.processInfo.activeProcessorCount, 1)
     enum Work { case program, bug(Int, BugRun), launch([(index: Int, bug: BugRun)]) }
@@ -183,7 +195,7 @@ struct TestPrograms: Sendable {
         group.addTask {
           switch work {
           case .program:
-            return ([(-1, try await runTestProgram(program!, job, events: job.events), job.stream())], [])
+            return ([(-1, try await runTestProgram(program!, job, events: job.events, leavingOut: apart), job.stream())], [])
           case .launch(let runs):
             // Two children a core: many planted bugs' runs wait (on a clock the bug reads, on a
             // time limit the tests set) rather than compute. A grading lane's 130 bug runs took
@@ -196,7 +208,7 @@ struct TestPrograms: Sendable {
             // The program may hold other exercises' tests too: only this bug's exercise's run.
             let run = try await runTestProgram(
               bugRun.program, job, events: WatchedFile(path: path, endMarker: job.events.endMarker),
-              libraryPath: bugRun.libraryPath, only: bugRun.testModule)
+              libraryPath: bugRun.libraryPath.isEmpty ? nil : bugRun.libraryPath, only: bugRun.testModule)
             return ([(index, run, (try? fileSystem.readText(at: path)) ?? "")], [])
           }
         }
@@ -232,7 +244,7 @@ struct TestPrograms: Sendable {
         )
         continue
       }
-      streams.append(WarmRun.renaming(bugRun.testModule, to: bugRun.module, in: stream))
+      streams.append(bugRun.testModule == bugRun.module ? stream : WarmRun.renaming(bugRun.testModule, to: bugRun.module, in: stream))
       outcome.standardError += run.standardError
       outcome.standardOutput += run.standardOutput
       outcome.duration += run.duration
@@ -245,7 +257,8 @@ struct TestPrograms: Sendable {
   /// testing library; colour off, as for any output that is not a terminal), and reports its
   /// end as `swift test` would.
   func runTestProgram(
-    _ program: String, _ job: TestJob, events: WatchedFile, libraryPath: String? = nil, only module: String? = nil
+    _ program: String, _ job: TestJob, events: WatchedFile, libraryPath: String? = nil, only module: String? = nil,
+    leavingOut apart: [String] = []
   ) async throws -> ProcessOutcome {
     var variables = job.variables
     variables["NO_COLOR"] = "1"
@@ -253,7 +266,8 @@ struct TestPrograms: Sendable {
     // the tests need fails there, not in the middle of a test.
     if let libraryPath { variables["LD_LIBRARY_PATH"] = libraryPath }
     let request = ProcessRequest(
-      executable: program, arguments: testArguments(job, events: events.path, only: module), environment: variables,
+      executable: program, arguments: testArguments(job, events: events.path, only: module, leavingOut: apart),
+      environment: variables,
       workingDirectory: root, timeout: job.timeout, watch: events)
     return Self.asSwiftTestReports(try await processes.run(request), of: program)
   }
@@ -269,9 +283,9 @@ struct TestPrograms: Sendable {
   }
 
   /// A test program's arguments, as `swift test` gives them: its own, the event stream at
-  /// `events`, only `module`'s tests when there is one, and the testing library.
-  func testArguments(_ job: TestJob, events: String, only module: String?) -> [String] {
-    var arguments = job.arguments + (module.map { ["--filter", "^\($0)\\."] } ?? [])
+  /// `events`, only `module`'s tests when there is one, none of `apart`'s, and the testing library.
+  func testArguments(_ job: TestJob, events: String, only module: String?, leavingOut apart: [String] = []) -> [String] {
+    var arguments = job.arguments + (module.map { ["--filter", "^\($0)\\."] } ?? []) + apart.flatMap { ["--skip", "^\($0)\\."] }
     if events != job.events.path, let at = arguments.firstIndex(of: "--event-stream-output-path"), at + 1 < arguments.count {
       arguments[at + 1] = events
     }
