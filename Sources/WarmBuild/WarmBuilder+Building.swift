@@ -46,7 +46,7 @@ extension WarmBuilder {
     }
     // Put back what another configuration's build changed of SwiftPM's own files.
     for (path, data) in record.generated where (try? fileSystem.readFile(at: path)) != data {
-      try fileSystem.writeAtomically(data, to: path)
+      try fileSystem.writeReplacing(data, to: path)
     }
 
     let clock = ContinuousClock()

@@ -155,7 +155,7 @@ extension WarmBuilder {
             + "-" + FilePath.lastComponent(argument))
         if !fileSystem.fileExists(at: kept) {
           guard (try? fileSystem.createDirectory(at: FilePath.parent(kept))) != nil,
-            (try? fileSystem.writeAtomically(contents, to: kept)) != nil
+            (try? fileSystem.writeReplacing(contents, to: kept)) != nil
           else { return ([args], false) }
         }
         jobs[index][position] = kept

@@ -91,7 +91,7 @@ public struct WarmBuilder: RecordedBuilds {
     let path = recordPath(for: record.configuration)
     let folder = FilePath.parent(path)
     if !fileSystem.directoryExists(at: folder) { try? fileSystem.createDirectory(at: folder) }
-    try? fileSystem.writeAtomically(data, to: path)
+    try? fileSystem.writeReplacing(data, to: path)
   }
 }
 

@@ -53,6 +53,7 @@ private struct NoFiles: FileSystem {
   func createDirectory(at path: String) throws { throw FileSystemError.notFound(path) }
   func createNewDirectory(at path: String) throws { throw FileSystemError.notFound(path) }
   func symbolicLinkDestination(at path: String) -> String? { nil }
+  func writeReplacing(_ data: Data, to path: String) throws { throw FileSystemError.notFound(path) }
   func createSymbolicLink(at path: String, pointingTo destination: String) throws { throw FileSystemError.notFound(path) }
   func moveItem(from source: String, to destination: String) throws { throw FileSystemError.notFound(source) }
   func copyItem(from source: String, to destination: String) throws { throw FileSystemError.notFound(source) }

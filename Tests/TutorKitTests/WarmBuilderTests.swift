@@ -627,6 +627,14 @@ import Testing
     #expect(renamed.contains(#""testID":"PayMutantBugTests/b()/PayTests.swift:9:2""#))
     #expect(renamed.contains(#""testID":"PayTestsHelpers.Suite"#), "another module that begins alike is left alone")
     #expect(EventStream(renamed).modules == ["PayMutantBugTests"])
+    // As the text's own replacing says, at either end, beside other text, and past a
+    // non-ASCII name.
+    let edges = #""PayTests.a "PayTests/b ""PayTests"PayTests.é "PayTestsX.c "Pay "PayTests."#
+    let expected = edges.replacingOccurrences(of: #""PayTests."#, with: #""PayMutantBugTests."#)
+      .replacingOccurrences(of: #""PayTests/"#, with: #""PayMutantBugTests/"#)
+    #expect(WarmRun.renaming("PayTests", to: "PayMutantBugTests", in: edges) == expected)
+    #expect(WarmRun.renaming("Prüfung", to: "B", in: #"{"id":"Prüfung.S/t()"}"#) == #"{"id":"B.S/t()"}"#)
+    #expect(WarmRun.renaming("PayTests", to: "B", in: "") == "")
   }
 
   @Test func eachConfigurationHasARecordOfItsOwn() {
@@ -672,5 +680,32 @@ extension FakeToolchain {
     #expect(WarmBuilder.compiledModule("C.ditutorPackageTests-x86_64-unknown-linux-gnu-debug.exe") == "ditutorPackageTests")
     #expect(WarmBuilder.compiledModule("ditutor: link the tests as a library, for the test launcher") == nil)
     #expect(WarmBuilder.compiledModule("C.NoTriple") == nil)
+  }
+}
+
+/// A kept step's key is compared on disk byte for byte: two keys must have equal bytes exactly
+/// when they are equal.
+@Suite struct KeptStepKeyTests {
+  @Test func keysAreEqualExactlyWhenTheirBytesAre() {
+    let key = KeptStep.Key(
+      jobs: [["swift-frontend", "-c", "a.swift"]], outputs: ["a.o"], inputs: ["a.swift"], contents: [Data("let a = 1\n".utf8)])
+    #expect(key.bytes == KeptStep.Key(jobs: key.jobs, outputs: key.outputs, inputs: key.inputs, contents: key.contents).bytes)
+    // Each differs from `key` where plain joining would not tell them apart.
+    var moved = key
+    moved.jobs = [["swift-frontend", "-c"], ["a.swift"]]
+    var split = key
+    split.jobs = [["swift-frontend", "-ca", ".swift"]]
+    var swapped = key
+    (swapped.outputs, swapped.inputs) = (key.inputs, key.outputs)
+    var longer = key
+    longer.contents = [Data("let a = 1\n".utf8), Data()]
+    var edited = key
+    edited.contents = [Data("let a = 2\n".utf8)]
+    let others = [moved, split, swapped, longer, edited]
+    for other in others {
+      #expect(other != key)
+      #expect(other.bytes != key.bytes, "\(other)")
+    }
+    #expect(Set(others.map(\.bytes)).count == others.count)
   }
 }

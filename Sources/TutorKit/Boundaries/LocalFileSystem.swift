@@ -50,6 +50,16 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public func writeAtomically(_ data: Data, to path: String) throws {
+    try replace(path, with: data, flushed: true)
+  }
+
+  public func writeReplacing(_ data: Data, to path: String) throws {
+    try replace(path, with: data, flushed: false)
+  }
+
+  /// A temporary file beside `path`, renamed over it; `flushed`, each on the disk before the
+  /// next step and the rename after it.
+  private func replace(_ path: String, with data: Data, flushed: Bool) throws {
     let directory = FilePath.parent(path)
     let temporary = FilePath.join(
       directory, ".\(FilePath.lastComponent(path)).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
@@ -67,7 +77,7 @@ public struct LocalFileSystem: FileSystem {
           offset += written
         }
       }
-      guard fsync(descriptor) == 0 else { throw FileSystemError.posix("fsync \(temporary)", errno) }
+      guard !flushed || fsync(descriptor) == 0 else { throw FileSystemError.posix("fsync \(temporary)", errno) }
       close(descriptor)
     } catch {
       close(descriptor)
@@ -80,6 +90,7 @@ public struct LocalFileSystem: FileSystem {
       throw FileSystemError.posix("rename to \(path)", code)
     }
     // The rename itself is durable only once the directory is flushed.
+    guard flushed else { return }
     let directoryDescriptor = open(directory, O_RDONLY)
     if directoryDescriptor >= 0 {
       fsync(directoryDescriptor)

@@ -40,7 +40,7 @@ struct CourseCopy: Sendable {
       guard (try? fileSystem.readFile(at: destination)) != content else { continue }
       let folder = FilePath.parent(destination)
       if !fileSystem.directoryExists(at: folder) { try fileSystem.createDirectory(at: folder) }
-      try fileSystem.writeAtomically(content, to: destination)
+      try fileSystem.writeReplacing(content, to: destination)
     }
   }
 

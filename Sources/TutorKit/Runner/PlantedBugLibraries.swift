@@ -199,7 +199,7 @@ struct PlantedBugLibraries: Sendable {
       """
     if (try? fileSystem.readText(at: source)) != text {
       if !fileSystem.directoryExists(at: base) { try fileSystem.createDirectory(at: base) }
-      try fileSystem.writeAtomically(Data(text.utf8), to: source)
+      try fileSystem.writeReplacing(Data(text.utf8), to: source)
     }
     let object = FilePath.join(base, "main.o")
     let job = [

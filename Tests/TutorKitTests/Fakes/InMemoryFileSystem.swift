@@ -112,6 +112,10 @@ final class InMemoryFileSystem: FileSystem {
     }
   }
 
+  func writeReplacing(_ data: Data, to path: String) throws {
+    try writeAtomically(data, to: path)
+  }
+
   /// Links are kept apart from files: enough to see what was linked where.
   func symbolicLinkDestination(at path: String) -> String? {
     storage.withLock { $0.links[path] }
