@@ -14,8 +14,7 @@ extension WarmBuilder {
 
   /// The configuration's record, if it still describes what SwiftPM would build.
   private func usableRecord(_ configuration: Configuration, swift: String) -> Result<WarmBuildRecord, Reason> {
-    guard let data = try? fileSystem.readFile(at: recordPath(for: configuration)),
-      let record = try? JSONDecoder().decode(WarmBuildRecord.self, from: data),
+    guard let record = readRecord(at: recordPath(for: configuration)),
       record.version == WarmBuildRecord.currentVersion, record.root == root, record.configuration == configuration
     else { return .failure(.noRecord) }
     guard fileSystem.stamp(at: manifestPath) == record.manifest else { return .failure(.manifestChanged) }

@@ -50,9 +50,7 @@ extension WarmBuilder {
   /// the first learner's build in a lane is SwiftPM's, and the next learner's inputs would make
   /// most steps run before anything of the first was kept.
   func keepCurrentSteps(_ configuration: Configuration) {
-    guard let data = try? fileSystem.readFile(at: recordPath(for: configuration)),
-      var record = try? JSONDecoder().decode(WarmBuildRecord.self, from: data)
-    else { return }
+    guard var record = readRecord(at: recordPath(for: configuration)) else { return }
     for index in record.steps.indices where Self.mayKeep(record.steps[index]) && record.steps[index].kept != true {
       let step = record.steps[index]
       guard let before = step.inputStamps, before == step.inputs.map({ fileSystem.stamp(at: $0) }),
@@ -68,7 +66,11 @@ extension WarmBuilder {
   /// What was kept of `step` made from `key`, if anything: a build's outputs, or what the
   /// compiler said when the step failed on it (see above).
   func kept(_ step: WarmBuildRecord.Step, key: KeptStep.Key) -> KeptStep.Found? {
-    guard let path = keptEntry(of: step, key: key.bytes) else { return nil }
+    guard var path = keptEntry(of: step, key: key.bytes) else { return nil }
+    // Used again, it becomes the step's newest kept build: the states learners keep coming back
+    // to (an exercise as it shipped) are not the ones each new answer pushes out.
+    let renewed = FilePath.join(FilePath.parent(path), KeptStep.entryName())
+    if (try? fileSystem.moveItem(from: path, to: renewed)) != nil { path = renewed }
     if let said = try? fileSystem.readText(at: FilePath.join(path, KeptStep.failedFile)) { return .failed(said) }
     return .built(path)
   }
@@ -112,9 +114,10 @@ extension WarmBuilder {
     guard keptEntry(of: step, key: bytes) == nil else { return }
     let folder = FilePath.join(keptStepsFolder, KeptStep.folderName(of: step))
     let entries = ((try? fileSystem.contentsOfDirectory(at: folder)) ?? []).sorted()
-    for old in entries.dropLast(max(Self.keptPerStep - 1, 0)) { try? fileSystem.removeItem(at: FilePath.join(folder, old)) }
-    // Names sort by when they were kept.
-    let entry = FilePath.join(folder, String(format: "%020.0f", Date().timeIntervalSince1970 * 1e6) + "-" + UUID().uuidString)
+    // Each kept build is a folder (removeItem takes files only: these were never removed, and a
+    // lane's kept builds grew by every learner's answer).
+    for old in entries.dropLast(max(Self.keptPerStep - 1, 0)) { try? fileSystem.removeBuildFolder(at: FilePath.join(folder, old)) }
+    let entry = FilePath.join(folder, KeptStep.entryName())
     do {
       try fileSystem.createDirectory(at: entry)
       if let failed {
@@ -127,7 +130,7 @@ extension WarmBuilder {
       // The key last: an entry without one is never used.
       try fileSystem.writeReplacing(bytes, to: FilePath.join(entry, "key"))
     } catch {
-      try? fileSystem.removeItem(at: entry)
+      try? fileSystem.removeBuildFolder(at: entry)
     }
   }
 }
@@ -173,6 +176,11 @@ enum KeptStep {
       for content in contents { bytes(content) }
       return data
     }
+  }
+
+  /// A new name for a kept build's folder: names sort by when they were kept or last used.
+  static func entryName() -> String {
+    String(format: "%020.0f", Date().timeIntervalSince1970 * 1e6) + "-" + UUID().uuidString
   }
 
   /// The folder of a step's kept builds: its name, made safe for a file name.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TutorKit
 
 /// Builds a check's exercise again without the package manager, while nothing SwiftPM planned
@@ -30,10 +31,14 @@ public struct WarmBuilder: RecordedBuilds {
   let environment: [String: String]
   /// How many compiler jobs run at once (the machine's cores).
   let parallelJobs: Int
+  /// The records this process last read or wrote (see ``RecordsRead``), when it builds more than
+  /// once.
+  let recordsRead: RecordsRead?
 
   public init(
     root: String, scratch: String, processes: any ProcessRunner, fileSystem: any FileStore & FileStamps & ToolFolders,
-    environment: [String: String], parallelJobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    environment: [String: String], parallelJobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+    recordsRead: RecordsRead? = nil
   ) {
     self.root = root
     self.scratch = scratch
@@ -41,6 +46,7 @@ public struct WarmBuilder: RecordedBuilds {
     self.fileSystem = fileSystem
     self.environment = environment
     self.parallelJobs = max(parallelJobs, 1)
+    self.recordsRead = recordsRead
   }
 
   enum Outcome: Sendable, Equatable {
@@ -91,7 +97,42 @@ public struct WarmBuilder: RecordedBuilds {
     let path = recordPath(for: record.configuration)
     let folder = FilePath.parent(path)
     if !fileSystem.directoryExists(at: folder) { try? fileSystem.createDirectory(at: folder) }
-    try? fileSystem.writeReplacing(data, to: path)
+    guard (try? fileSystem.writeReplacing(data, to: path)) != nil else { return }
+    // Written under the build folder's lock: the file at `path` is this record until the next
+    // build, which holds the lock too.
+    recordsRead?.remember(record, at: path, stamp: fileSystem.stamp(at: path))
+  }
+
+  /// The record at `path`, read from the disk unless this process read or wrote that very file
+  /// (the same stamp) last.
+  func readRecord(at path: String) -> WarmBuildRecord? {
+    let stamp = fileSystem.stamp(at: path)
+    if let stamp, let known = recordsRead?.record(at: path, stamp: stamp) { return known }
+    guard let data = try? fileSystem.readFile(at: path), let record = try? JSONDecoder().decode(WarmBuildRecord.self, from: data)
+    else { return nil }
+    // Remembered only when the file did not change while it was read.
+    if let stamp, fileSystem.stamp(at: path) == stamp { recordsRead?.remember(record, at: path, stamp: stamp) }
+    return record
+  }
+}
+
+/// The build records one ditutor process last read or wrote, each with the stamp its file had
+/// then: a grading lane builds learner after learner from one record of the whole course (5 MB of
+/// JSON, a quarter of a second to decode each time), and while the file keeps that stamp nothing
+/// else wrote it. Made by the composition root for the process (``WarmBuilder/maker(processes:fileSystem:)``)
+/// and handed to each build folder's builder: a memory of what this process did, not a shared
+/// store, and never a reason to skip a check of the record itself.
+public final class RecordsRead: Sendable {
+  private let records = Mutex<[String: (stamp: FileStamp, record: WarmBuildRecord)]>([:])
+
+  public init() {}
+
+  func record(at path: String, stamp: FileStamp) -> WarmBuildRecord? {
+    records.withLock { records in records[path].flatMap { $0.stamp == stamp ? $0.record : nil } }
+  }
+
+  func remember(_ record: WarmBuildRecord, at path: String, stamp: FileStamp?) {
+    records.withLock { records in records[path] = stamp.map { ($0, record) } }
   }
 }
 
@@ -101,8 +142,10 @@ extension WarmBuilder {
   /// Makes the warm builds of a build folder, for ``ExerciseRunner``: what the composition root
   /// hands it on Linux.
   public static func maker(processes: any ProcessRunner, fileSystem: any FileSystem) -> MakeRecordedBuilds {
-    { root, scratch, environment in
-      WarmBuilder(root: root, scratch: scratch, processes: processes, fileSystem: fileSystem, environment: environment)
+    let recordsRead = RecordsRead()
+    return { root, scratch, environment in
+      WarmBuilder(
+        root: root, scratch: scratch, processes: processes, fileSystem: fileSystem, environment: environment, recordsRead: recordsRead)
     }
   }
 

@@ -377,6 +377,32 @@ import Testing
     #expect(toolchain.ran.contains("compile X"))
   }
 
+  @Test func aKeptBuildUsedAgainIsTheLastOneNewAnswersPushOut() async throws {
+    // The exercise as it shipped, then one answer, then as shipped again (put back), then two
+    // more answers: three kept builds a step, and the one used last stays.
+    func build(_ code: String) async throws {
+      fileSystem.add(source, code)
+      _ = try await builder.build(configuration, exercises: ["x"], keepGoing: true, swift: "/usr/bin/swift")
+    }
+    func keptOfX() -> Int {
+      let folder = "\(builder.keptStepsFolder)/C.X-debug.module"
+      return ((try? fileSystem.contentsOfDirectory(at: folder)) ?? []).filter { !$0.hasPrefix(".") }.count
+    }
+    let shipped = "struct A { var shipped = true }\nlet body = 0"
+    try await build(shipped)
+    try await build("struct A { var first = true }\nlet body = 1")
+    toolchain.forgetRuns()
+    try await build(shipped)
+    try #require(!toolchain.ran.contains("compile X"), "put back: \(toolchain.ran)")
+    try await build("struct A { var second = true }\nlet body = 2")
+    try await build("struct A { var third = true }\nlet body = 3")
+    #expect(keptOfX() == WarmBuilder.keptPerStep, "the oldest make room")
+    toolchain.forgetRuns()
+    try await build(shipped)
+    #expect(!toolchain.ran.contains("compile X"), "the build used last was kept: \(toolchain.ran)")
+    #expect(WarmBuilder.keptPerStep == 3, "the story above counts on three")
+  }
+
   @Test func aGradingBuildSaysAgainWhatTheCompilerSaidOfTheSameInputsWithoutRunningIt() async throws {
     // A learner's code that does not compile (a seam left as it shipped, say), another
     // learner's that does, then the first again: the third build does not run the compiler on
@@ -635,6 +661,27 @@ import Testing
     #expect(WarmRun.renaming("PayTests", to: "PayMutantBugTests", in: edges) == expected)
     #expect(WarmRun.renaming("Prüfung", to: "B", in: #"{"id":"Prüfung.S/t()"}"#) == #"{"id":"B.S/t()"}"#)
     #expect(WarmRun.renaming("PayTests", to: "B", in: "") == "")
+  }
+
+  @Test func aRecordThisProcessWroteIsRememberedUntilItsFileChanges() throws {
+    let path = builder.recordPath(for: configuration)
+    let recorded = try #require(builder.readRecord(at: path))
+    let recordsRead = RecordsRead()
+    let remembering = WarmBuilder(
+      root: "/c", scratch: "/c/.build/exercises", processes: toolchain, fileSystem: fileSystem, environment: [:], parallelJobs: 2,
+      recordsRead: recordsRead)
+    var saved = recorded
+    saved.steps.removeLast()
+    remembering.save(saved)
+    let stamp = try #require(fileSystem.stamp(at: path))
+    #expect(recordsRead.record(at: path, stamp: stamp) == saved, "what it wrote, under the stamp the file has now")
+    #expect(remembering.readRecord(at: path) == saved)
+    #expect(recordsRead.record(at: path, stamp: FileStamp(modified: stamp.modified + 1, size: stamp.size, inode: stamp.inode)) == nil)
+    #expect(recordsRead.record(at: path + ".other", stamp: stamp) == nil)
+    // Another process writes the record: its stamp changes, and the file is read again.
+    fileSystem.add(path, String(decoding: try JSONEncoder().encode(recorded), as: UTF8.self))
+    #expect(remembering.readRecord(at: path) == recorded)
+    #expect(recordsRead.record(at: path, stamp: try #require(fileSystem.stamp(at: path))) == recorded, "and remembered as read")
   }
 
   @Test func eachConfigurationHasARecordOfItsOwn() {

@@ -224,6 +224,8 @@ public struct Gradebook: Sendable {
   private func grade(_ checkout: String, in workspace: String, shipped: ShippedTests, results: GradingResults, options: Options) async -> Entry {
     let learner = FilePath.lastComponent(checkout)
     var entry = Entry(learner: learner, path: checkout, exercises: [], quizzes: quizzes(of: checkout))
+    // This learner's build is the lane's first (SwiftPM's, of the whole course).
+    let newLane = !fileSystem.directoryExists(at: workspace)
     guard fileSystem.directoryExists(at: FilePath.join(checkout, CourseLoader.exercisesFolder)) else {
       entry.problem = "not a ditutor checkout (no Exercises/ folder)"
       return entry
@@ -297,7 +299,25 @@ public struct Gradebook: Sendable {
     } catch {
       entry.problem = "could not be graded: \(error)"
     }
+    if newLane && !options.separately && !changedExercises(checkout).isEmpty && !Task.isCancelled {
+      await buildAsShipped(workspace)
+    }
     return entry
+  }
+
+  /// Builds the course as it shipped in a new lane, once, after its first learner: most
+  /// learners leave some exercises as they shipped, and a lane keeps each compile by what it
+  /// read, so none of them compiles the starters' tests again (a seam starter's errors
+  /// included). The time is the first learner's (it builds the lane); a failure here only
+  /// leaves the compiling to the learners who need it.
+  private func buildAsShipped(_ workspace: String) async {
+    let runner = makeRunner(workspace)
+    guard runner.canBuildWithoutSwiftPM(course.exercises),
+      (try? CourseCopy(course: course, root: root, fileSystem: fileSystem).bringInLine(workspace) { exercise in
+        FilePath.join(root, exercise.starterFolder)
+      }) != nil
+    else { return }
+    try? await runner.buildForLaterChecks(course.exercises)
   }
 
   /// The exercises whose code the learner at `checkout` changed from the starter.

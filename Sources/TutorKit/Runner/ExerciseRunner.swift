@@ -198,6 +198,28 @@ public struct ExerciseRunner: Sendable {
     }
   }
 
+  /// Builds `exercises`, the learner's code as it is in this folder now, from the build's record,
+  /// going on past what does not compile, and runs nothing: its compile steps are kept for later
+  /// checks of the same inputs (a grading lane's, see `WarmBuilder+KeptSteps.swift`). Does
+  /// nothing when the record cannot build them without SwiftPM.
+  public func buildForLaterChecks(_ exercises: [Exercise]) async throws {
+    guard let warm = warmBuilds, let swift = processes.locate("swift") else { return }
+    let folder = buildFolder
+    let lock = try await folder.lock()
+    defer { lock.release() }
+    let configuration = configuration(of: learnersVariables(for: exercises))
+    guard try !folder.claim(), warm.canBuild(configuration, swift: swift) else { return }
+    for exercise in exercises where exercise.kind == .tests {
+      try MutantWorkspace(root: root, scratch: scratch, fileSystem: fileSystem).prepare(exercise, testsIn: Code.sources.folder)
+    }
+    let built = try await warm.rebuild(
+      configuration, exercises: exercises.map(\.id), planted: exercises.filter { $0.kind == .tests }.map(plantedBugs(of:)),
+      keepGoing: true, swift: swift)
+    if case .built(_, let duration, _, let stepsRun, _) = built {
+      trace?("the course as it is now, compiled for later checks: \(stepsRun) step\(stepsRun == 1 ? "" : "s") ran, in \(String(format: "%.2f s", duration.seconds))")
+    }
+  }
+
   /// Builds and tests one exercise. `folder` overrides `code` with another folder of the
   /// exercise (`Shortcuts/cache-the-hour`).
   public func check(
