@@ -121,6 +121,8 @@ import Testing
       }
       learners.append(path)
     }
+    // A new lane, whatever the tests before graded in this course.
+    try? FileManager.default.removeItem(atPath: Self.instructor + "/.build/grading/lane-1")
     let shared = try Ditutor.run(
       ["grade", "--fresh", "--format", "json"] + learners, in: Self.instructor, environment: ["DITUTOR_TRACE": "1"])
     let alone = try Ditutor.run(["grade", "--separately", "--format", "json"] + learners, in: Self.instructor)
@@ -142,6 +144,9 @@ import Testing
     let runs = shared.error.split(separator: "\n").filter { $0.hasPrefix("ditutor: built") || $0.hasPrefix("ditutor: building") }
     #expect(runs.count == 2, "one build per learner: \(shared.error)")
     #expect(runs.last?.hasPrefix("ditutor: built without SwiftPM") == true, "\(shared.error)")
+    // The new lane's first learner also has it compile the course as it shipped, once.
+    let asShipped = shared.error.split(separator: "\n").filter { $0.hasPrefix("ditutor: the course as it is now, compiled for later checks") }
+    #expect(asShipped.count == 1, "\(shared.error)")
     let book = try #require(try JSONSerialization.jsonObject(with: Data(shared.output.utf8)) as? [String: Any])
     let broken = (book["learners"] as? [[String: Any]])?.last?["exercises"] as? [[String: Any]]
     let note = broken?.first { $0["exercise"] as? String == "adds" }?["note"] as? String
