@@ -120,12 +120,12 @@ import Testing
       fileSystem.add(request.arguments[flag + 1], ran(module).joined(separator: "\n") + "\n")
       return ProcessOutcome(ending: .exited(0))
     }
-    let builds = BuiltOnceTests.CountingBuilds()
+    let builds = BuiltOnceTests.oneProgram()
     let runner = ExerciseRunner(
       root: "/course", processes: program, fileSystem: fileSystem, environment: [:], recordedBuilds: { _, _, _ in builds })
     let verdict = try await runner.check(exercise, code: .sources, timeout: .seconds(5))
     let all = arguments.withLock { $0 }
-    #expect(builds.builds.withLock { $0 } == 1)
+    #expect(builds.builds == 1)
     try #require(all.count == 4, "the program's run and one for each bug, none again: \(all)")
     func values(of flag: String, in arguments: [String]) -> Set<String> {
       Set(arguments.indices.dropLast().filter { arguments[$0] == flag }.map { arguments[$0 + 1] })
@@ -154,21 +154,9 @@ final class ScriptedProgram: ProcessRunner {
 /// Runs again after a crash test what the check's first run built, without asking the record
 /// again: a build that went on past a compile error would relink and recompile it each time.
 @Suite struct BuiltOnceTests {
-  /// Recorded builds that count their builds and hand out one program.
-  final class CountingBuilds: RecordedBuilds {
-    let builds = Mutex(0)
-    func canBuild(_ configuration: Configuration, swift: String) -> Bool { true }
-    func rebuild(
-      _ configuration: Configuration, exercises: [String], planted: [PlantedBugs], keepGoing: Bool, swift: String
-    ) async throws -> RecordedBuild {
-      builds.withLock { $0 += 1 }
-      return .built(output: "", duration: .zero, testProgram: "/b/P.xctest", stepsRun: 3)
-    }
-    func recording<Result: Sendable>(
-      _ configuration: Configuration, exercises: [String], modules: [String], swift: String, keep: Bool,
-      _ swiftPMBuild: () async throws -> (result: Result, built: Bool?)
-    ) async throws -> Result { try await swiftPMBuild().result }
-    func forget(_ configuration: Configuration) {}
+  /// Recorded builds that hand out one program.
+  static func oneProgram() -> ScriptedBuilds {
+    ScriptedBuilds { _ in .built(output: "", duration: .zero, testProgram: "/b/P.xctest", stepsRun: 3) }
   }
 
   @Test func aRunAgainInTheSameCheckTestsWhatItsFirstRunBuilt() async throws {
@@ -178,7 +166,7 @@ final class ScriptedProgram: ProcessRunner {
       fileSystem.add(events, CrashRerunTests.event("runStarted") + "\n" + CrashRerunTests.event("runEnded") + "\n")
       return ProcessOutcome(ending: .exited(0))
     }
-    let builds = CountingBuilds()
+    let builds = Self.oneProgram()
     let warm = WarmRun(root: "/c", processes: program, fileSystem: fileSystem, warm: builds, trace: nil)
     let job = TestJob(
       exercises: [], variables: [:], arguments: ["--event-stream-output-path", events], configuration: [:],
@@ -186,12 +174,12 @@ final class ScriptedProgram: ProcessRunner {
       stream: { fileSystem.text(at: events) })
     let first = try #require(try await warm.run(job))
     let again = try #require(try await warm.run(job))
-    #expect(builds.builds.withLock { $0 } == 1, "the second run reuses the first's build")
+    #expect(builds.builds == 1, "the second run reuses the first's build")
     #expect(first.events?.contains("runStarted") == true && again.events?.contains("runStarted") == true)
     #expect(try await warm.run(TestJob(
       exercises: [], variables: [:], arguments: ["--event-stream-output-path", events], configuration: [:],
       timeout: .seconds(5), swift: "/usr/bin/swift", events: WatchedFile(path: events, endMarker: "\"runEnded\""),
       stream: { fileSystem.text(at: events) })) != nil)
-    #expect(builds.builds.withLock { $0 } == 2, "another check builds again")
+    #expect(builds.builds == 2, "another check builds again")
   }
 }

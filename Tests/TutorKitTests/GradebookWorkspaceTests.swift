@@ -123,41 +123,19 @@ final class GradingSwift: ProcessRunner {
     #expect(swift.skipped == [[], [Exercise.moduleName(for: "count") + "Tests"]])
   }
 
-  /// Builds without SwiftPM as a lane's record would, keeping what it was asked to build: each
-  /// time, whether it went on past errors and what greet's code in the lane was. It builds
-  /// nothing (each check is then SwiftPM's, as above).
-  final class LaneBuilds: RecordedBuilds {
-    let fileSystem: InMemoryFileSystem
-    let asked = Mutex<[(keepGoing: Bool, greet: String?)]>([])
-
-    init(fileSystem: InMemoryFileSystem) {
-      self.fileSystem = fileSystem
-    }
-
-    func canBuild(_ configuration: Configuration, swift: String) -> Bool { true }
-    func rebuild(
-      _ configuration: Configuration, exercises: [String], planted: [PlantedBugs], keepGoing: Bool, swift: String
-    ) async throws -> RecordedBuild {
-      let greet = fileSystem.text(at: "\(GradebookWorkspaceTests.lane)/Exercises/greet/Sources/Code.swift")
-      asked.withLock { $0.append((keepGoing, greet)) }
-      return .needsPackageManager("this fake builds nothing")
-    }
-    func recording<Result: Sendable>(
-      _ configuration: Configuration, exercises: [String], modules: [String], swift: String, keep: Bool,
-      _ swiftPMBuild: () async throws -> (result: Result, built: Bool?)
-    ) async throws -> Result { try await swiftPMBuild().result }
-    func forget(_ configuration: Configuration) {}
-  }
-
   @Test func aNewLanesFirstLearnerAlsoBuildsTheCourseAsItShippedOnce() async throws {
     let (fileSystem, swift) = (self.fileSystem, self.swift)
-    let builds = LaneBuilds(fileSystem: fileSystem)
+    // Builds nothing (each check is then SwiftPM's, as above), and notes greet's code in the lane
+    // at each build.
+    let builds = ScriptedBuilds(note: { fileSystem.text(at: "\(Self.lane)/Exercises/greet/Sources/Code.swift") }) { _ in
+      .needsPackageManager("this fake builds nothing")
+    }
     let gradebook = Gradebook(course: try CourseFixtures.course(fileSystem), root: "/course", fileSystem: fileSystem) { root in
       ExerciseRunner(root: root, processes: swift, fileSystem: fileSystem, environment: [:], recordedBuilds: { _, _, _ in builds })
     }
     let entries = try await gradebook.grade(["/learners/ada", "/learners/bob"], options: .init(timeout: .seconds(5)))
     #expect(entries.map(passed) == [["greet": true, "count": false], ["greet": false, "count": false]])
-    func asShipped() -> [Bool] { builds.asked.withLock { $0 }.filter { $0.greet == "// starter of greet\n" }.map(\.keepGoing) }
+    func asShipped() -> [Bool] { builds.asked.withLock { $0 }.filter { $0.note == "// starter of greet\n" }.map(\.keepGoing) }
     #expect(asShipped() == [true], "once, going on past what does not compile: \(builds.asked.withLock { $0 })")
     #expect(fileSystem.text(at: "\(Self.lane)/Exercises/greet/Sources/Code.swift") != "// starter of greet\n", "the last learner's code")
     // A lane that had its first learner does not build the course as shipped again.
