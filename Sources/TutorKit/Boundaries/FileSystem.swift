@@ -54,7 +54,7 @@ public protocol ToolFolders: Sendable {
   /// reader sees the old one or the new one, never half of one (temporary file, rename), without
   /// waiting for the disk: a killed process loses nothing, a machine that loses power may lose
   /// the file, which is then made again. A grading lane writes hundreds for each learner, and
-  /// ``FileStore/writeAtomically(_:to:)``'s two flushes each cost 0.3 s a learner.
+  /// ``FileStore/writeAtomically(_:to:)``'s flushes cost it about 0.3 s a learner.
   func writeReplacing(_ data: Data, to path: String) throws
   /// Deletes a directory tree the tool itself created and can make again (an exercise's build
   /// folder). Never used on the learner's work.
