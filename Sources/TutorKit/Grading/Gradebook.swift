@@ -179,9 +179,11 @@ public struct Gradebook: Sendable {
         current[index] = FilePath.lastComponent(checkouts[index])
         report()
         let workspace = FilePath.join(root, Self.workspacesFolder, "lane-\(lane)")
+        let othersToCome = next < order.count
         group.addTask {
           let began = now()
-          let entry = await grade(checkouts[index], in: workspace, shipped: shipped, results: results, options: options)
+          let entry = await grade(
+            checkouts[index], in: workspace, shipped: shipped, results: results, options: options, othersToCome: othersToCome)
           return (index, lane, entry, (now() - began).seconds)
         }
       }
@@ -221,7 +223,12 @@ public struct Gradebook: Sendable {
     }
   }
 
-  private func grade(_ checkout: String, in workspace: String, shipped: ShippedTests, results: GradingResults, options: Options) async -> Entry {
+  /// `othersToCome`: learners this grading has not started yet (only they gain from a new lane
+  /// built as shipped, see ``buildAsShipped(_:)``).
+  private func grade(
+    _ checkout: String, in workspace: String, shipped: ShippedTests, results: GradingResults, options: Options,
+    othersToCome: Bool
+  ) async -> Entry {
     let learner = FilePath.lastComponent(checkout)
     var entry = Entry(learner: learner, path: checkout, exercises: [], quizzes: quizzes(of: checkout))
     // This learner's build is the lane's first (SwiftPM's, of the whole course).
@@ -299,7 +306,7 @@ public struct Gradebook: Sendable {
     } catch {
       entry.problem = "could not be graded: \(error)"
     }
-    if newLane && !options.separately && !changedExercises(checkout).isEmpty && !Task.isCancelled {
+    if newLane && othersToCome && !options.separately && !changedExercises(checkout).isEmpty && !Task.isCancelled {
       await buildAsShipped(workspace)
     }
     return entry
