@@ -163,7 +163,7 @@ extension WarmBuilder {
     var jobsRunning = 0
     /// What each running step that may be kept reads (a grading lane's: see
     /// `WarmBuilder+KeptSteps.swift`).
-    var keys: [Int: KeptStep.Key] = [:]
+    var keys: [Int: Data] = [:]
     var stopping = false
     var ending = Run.Ending.built
 

@@ -36,14 +36,16 @@ extension WarmBuilder {
 
   /// What step `step` reads that decides its outputs: its jobs (as recorded: a lane leaves out
   /// the interface of a test module, which nothing reads) and the contents of its inputs,
-  /// leaving out the module interfaces it does not import. Nil when an input cannot be read.
-  func keyOf(_ step: WarmBuildRecord.Step, unread: Set<String>) -> KeptStep.Key? {
+  /// leaving out the module interfaces it does not import, as ``KeptStep/Key/bytes`` (made once
+  /// for the lookup before the step and the keeping after it). Nil when an input cannot be read.
+  func keyOf(_ step: WarmBuildRecord.Step, unread: Set<String>) -> Data? {
     var contents: [Data] = []
     for input in step.inputs where !unread.contains(input) {
       guard let data = try? fileSystem.readFile(at: input) else { return nil }
       contents.append(data)
     }
     return KeptStep.Key(jobs: step.jobs, outputs: step.outputs, inputs: step.inputs.filter { !unread.contains($0) }, contents: contents)
+      .bytes
   }
 
   /// Keeps every step of `configuration`'s record that may be kept, as SwiftPM just built it:
@@ -65,8 +67,8 @@ extension WarmBuilder {
 
   /// What was kept of `step` made from `key`, if anything: a build's outputs, or what the
   /// compiler said when the step failed on it (see above).
-  func kept(_ step: WarmBuildRecord.Step, key: KeptStep.Key) -> KeptStep.Found? {
-    guard var path = keptEntry(of: step, key: key.bytes) else { return nil }
+  func kept(_ step: WarmBuildRecord.Step, key: Data) -> KeptStep.Found? {
+    guard var path = keptEntry(of: step, key: key) else { return nil }
     // Used again, it becomes the step's newest kept build: the states learners keep coming back
     // to (an exercise as it shipped) are not the ones each new answer pushes out.
     let renewed = FilePath.join(FilePath.parent(path), KeptStep.entryName())
@@ -96,8 +98,7 @@ extension WarmBuilder {
     }
   }
 
-  /// The folder of the kept build of `step` made from `key` (``KeptStep/Key/bytes``), if there
-  /// is one.
+  /// The folder of the kept build of `step` made from `key`, if there is one.
   private func keptEntry(of step: WarmBuildRecord.Step, key: Data) -> String? {
     let folder = FilePath.join(keptStepsFolder, KeptStep.folderName(of: step))
     return ((try? fileSystem.contentsOfDirectory(at: folder)) ?? []).sorted().map { FilePath.join(folder, $0) }.first { path in
@@ -107,11 +108,10 @@ extension WarmBuilder {
 
   /// Keeps what `step` just made from `key` (or, `failed`, what it said when it did not build),
   /// the oldest kept build of the step making room.
-  func keep(_ step: WarmBuildRecord.Step, key: KeptStep.Key, failed: String? = nil) {
+  func keep(_ step: WarmBuildRecord.Step, key: Data, failed: String? = nil) {
     // Kept already (SwiftPM built the lane again, and a state it had kept came back): a second
     // copy would push out a state worth keeping.
-    let bytes = key.bytes
-    guard keptEntry(of: step, key: bytes) == nil else { return }
+    guard keptEntry(of: step, key: key) == nil else { return }
     let folder = FilePath.join(keptStepsFolder, KeptStep.folderName(of: step))
     let entries = ((try? fileSystem.contentsOfDirectory(at: folder)) ?? []).sorted()
     // Each kept build is a folder (removeItem takes files only: these were never removed, and a
@@ -128,7 +128,7 @@ extension WarmBuilder {
         }
       }
       // The key last: an entry without one is never used.
-      try fileSystem.writeReplacing(bytes, to: FilePath.join(entry, "key"))
+      try fileSystem.writeReplacing(key, to: FilePath.join(entry, "key"))
     } catch {
       try? fileSystem.removeBuildFolder(at: entry)
     }
